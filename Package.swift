@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "rql",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "rql", targets: ["rql"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C helpers for the parts of the SQLite C API that Swift cannot call
+        // directly (variadic sqlite3_snprintf). Exposes no SQLite types.
+        .target(
+            name: "CSQLiteSupport",
+            linkerSettings: [.linkedLibrary("sqlite3")]),
+        // Formatting and writing result rows; knows nothing of connections.
+        .target(
+            name: "RQLRender",
+            dependencies: ["CSQLiteSupport"]),
+        // Text-level knowledge of rql's input languages; never touches SQLite.
+        .target(name: "RQLLanguage"),
+        // The sample databases, embedded in the binary.
+        .target(
+            name: "RQLSamples",
+            path: "Samples",
+            exclude: ["README.md"],
+            resources: [
+                .embedInCode("reminders.sql"),
+                .embedInCode("employees.sql"),
+                .embedInCode("attachments.sql"),
+            ]),
+        // The session: connection, settings, commands, functions, samples.
+        .target(
+            name: "RQLEngine",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteSupport",
+                "RQLRender",
+                "RQLLanguage",
+                "RQLSamples",
+            ]),
+        .executableTarget(
+            name: "rql",
+            dependencies: [
+                "RQLEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
+        .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage"]),
+        .testTarget(
+            name: "RQLEngineTests",
+            dependencies: ["RQLEngine", "RQLRender"]),
+    ]
+)

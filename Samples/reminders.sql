@@ -1,0 +1,175 @@
+-- The Reminders sample: the database of the SQLiteData / StructuredQueries
+-- Reminders example. Ids are lowercase UUID text, dates are UTC text
+-- 'yyyy-MM-dd HH:mm:ss.SSS' relative to the session clock, booleans are 0/1,
+-- enums are integers (status: incomplete 0, completed 1, completing 2;
+-- priority: low 1, medium 2, high 3).
+
+CREATE TABLE remindersLists (
+  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  color INTEGER NOT NULL DEFAULT 1218047999,
+  position INTEGER NOT NULL DEFAULT 0,
+  title TEXT NOT NULL DEFAULT ''
+) STRICT;
+
+CREATE TABLE remindersListAssets (
+  remindersListID TEXT PRIMARY KEY NOT NULL REFERENCES remindersLists(id) ON DELETE CASCADE,
+  coverImage BLOB NOT NULL
+) STRICT;
+
+CREATE TABLE reminders (
+  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  dueDate TEXT,
+  isFlagged INTEGER NOT NULL DEFAULT 0,
+  notes TEXT NOT NULL DEFAULT '',
+  position INTEGER NOT NULL DEFAULT 0,
+  priority INTEGER,
+  remindersListID TEXT NOT NULL REFERENCES remindersLists(id) ON DELETE CASCADE,
+  status INTEGER NOT NULL DEFAULT 0,
+  title TEXT NOT NULL DEFAULT ''
+) STRICT;
+CREATE INDEX index_reminders_on_remindersListID ON reminders(remindersListID);
+
+CREATE TABLE tags (
+  title TEXT PRIMARY KEY NOT NULL COLLATE NOCASE
+) STRICT;
+
+CREATE TABLE remindersTags (
+  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  reminderID TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+  tagID TEXT NOT NULL REFERENCES tags(title) ON DELETE CASCADE ON UPDATE CASCADE
+) STRICT;
+CREATE INDEX index_remindersTags_on_reminderID ON remindersTags(reminderID);
+CREATE INDEX index_remindersTags_on_tagID ON remindersTags(tagID);
+
+-- Full-text search over titles, notes and tags; rowid mirrors reminders.rowid.
+CREATE VIRTUAL TABLE reminderTexts USING fts5(title, notes, tags, tokenize = 'trigram');
+
+-- A new list or reminder goes after every other one in its table.
+CREATE TRIGGER remindersLists_position_after_insert
+AFTER INSERT ON remindersLists
+BEGIN
+  UPDATE remindersLists
+  SET position = (SELECT coalesce(max(position), 0) + 1 FROM remindersLists WHERE id <> new.id)
+  WHERE id = new.id;
+END;
+
+CREATE TRIGGER reminders_position_after_insert
+AFTER INSERT ON reminders
+BEGIN
+  UPDATE reminders
+  SET position = (SELECT coalesce(max(position), 0) + 1 FROM reminders WHERE id <> new.id)
+  WHERE id = new.id;
+END;
+
+-- Deleting the last list asks the app for a default one.
+CREATE TRIGGER remindersLists_default_after_delete
+AFTER DELETE ON remindersLists
+WHEN NOT EXISTS (SELECT 1 FROM remindersLists)
+BEGIN
+  SELECT createDefaultRemindersList();
+END;
+
+-- Marking a reminder as completing lets the app complete it after a moment.
+CREATE TRIGGER reminders_status_after_update
+AFTER UPDATE OF status ON reminders
+WHEN new.status = 2
+BEGIN
+  SELECT handleReminderStatusUpdate();
+END;
+
+-- At most five tags a reminder.
+CREATE TRIGGER remindersTags_limit_before_insert
+BEFORE INSERT ON remindersTags
+WHEN (SELECT count(*) FROM remindersTags WHERE reminderID = new.reminderID) >= 5
+BEGIN
+  SELECT RAISE(ABORT, 'a reminder can have at most 5 tags');
+END;
+
+-- Keep reminderTexts in sync with reminders and their tags.
+CREATE TRIGGER reminderTexts_after_insert_on_reminders
+AFTER INSERT ON reminders
+BEGIN
+  INSERT INTO reminderTexts (rowid, title, notes, tags)
+  VALUES (new.rowid, new.title, new.notes, '');
+END;
+
+CREATE TRIGGER reminderTexts_after_update_on_reminders
+AFTER UPDATE OF title, notes ON reminders
+BEGIN
+  UPDATE reminderTexts SET title = new.title, notes = new.notes WHERE rowid = new.rowid;
+END;
+
+CREATE TRIGGER reminderTexts_after_delete_on_reminders
+AFTER DELETE ON reminders
+BEGIN
+  DELETE FROM reminderTexts WHERE rowid = old.rowid;
+END;
+
+CREATE TRIGGER reminderTexts_after_insert_on_remindersTags
+AFTER INSERT ON remindersTags
+BEGIN
+  UPDATE reminderTexts
+  SET tags = (SELECT group_concat('#' || tagID, ' ') FROM remindersTags WHERE reminderID = new.reminderID)
+  WHERE rowid = (SELECT rowid FROM reminders WHERE id = new.reminderID);
+END;
+
+CREATE TRIGGER reminderTexts_after_delete_on_remindersTags
+AFTER DELETE ON remindersTags
+BEGIN
+  UPDATE reminderTexts
+  SET tags = coalesce((SELECT group_concat('#' || tagID, ' ') FROM remindersTags WHERE reminderID = old.reminderID), '')
+  WHERE rowid = (SELECT rowid FROM reminders WHERE id = old.reminderID);
+END;
+
+-- Seed: three lists, eleven reminders, seven tags, twelve links.
+INSERT INTO remindersLists (id, color, title) VALUES
+  ('00000000-0000-4000-8000-00000000a001', 1218047999, 'Personal'),
+  ('00000000-0000-4000-8000-00000000a002', 3985191935, 'Family'),
+  ('00000000-0000-4000-8000-00000000a003', 2012508671, 'Business');
+
+INSERT INTO reminders (id, remindersListID, title, notes, dueDate, isFlagged, priority, status) VALUES
+  ('00000000-0000-4000-8000-00000000b001', '00000000-0000-4000-8000-00000000a001', 'Groceries',
+   'Milk
+Eggs
+Apples
+Oatmeal
+Spinach', NULL, 0, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b002', '00000000-0000-4000-8000-00000000a001', 'Haircut', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 days'), 1, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b003', '00000000-0000-4000-8000-00000000a001', 'Doctor appointment',
+   'Ask about diet', strftime('%Y-%m-%d %H:%M:%f', 'now'), 0, 3, 0),
+  ('00000000-0000-4000-8000-00000000b004', '00000000-0000-4000-8000-00000000a001', 'Take a walk', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '-190 days'), 0, NULL, 1),
+  ('00000000-0000-4000-8000-00000000b005', '00000000-0000-4000-8000-00000000a001', 'Buy concert tickets', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now'), 0, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b006', '00000000-0000-4000-8000-00000000a002', 'Pick up kids from school', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '+2 days'), 1, 3, 0),
+  ('00000000-0000-4000-8000-00000000b007', '00000000-0000-4000-8000-00000000a002', 'Get laundry', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 days'), 0, 1, 1),
+  ('00000000-0000-4000-8000-00000000b008', '00000000-0000-4000-8000-00000000a002', 'Take out trash', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '+4 days'), 0, 3, 0),
+  ('00000000-0000-4000-8000-00000000b009', '00000000-0000-4000-8000-00000000a003', 'Call accountant',
+   'Tax forms
+Receipts from the conference
+Questions about deductions', strftime('%Y-%m-%d %H:%M:%f', 'now', '+2 days'), 0, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b010', '00000000-0000-4000-8000-00000000a003', 'Send weekly emails', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 days'), 0, 2, 1),
+  ('00000000-0000-4000-8000-00000000b011', '00000000-0000-4000-8000-00000000a003', 'Prepare for WWDC', '',
+   strftime('%Y-%m-%d %H:%M:%f', 'now', '+2 days'), 0, NULL, 0);
+
+INSERT INTO tags (title) VALUES
+  ('car'), ('kids'), ('someday'), ('optional'), ('social'), ('night'), ('adulting');
+
+INSERT INTO remindersTags (id, reminderID, tagID) VALUES
+  ('00000000-0000-4000-8000-00000000c001', '00000000-0000-4000-8000-00000000b001', 'someday'),
+  ('00000000-0000-4000-8000-00000000c002', '00000000-0000-4000-8000-00000000b001', 'optional'),
+  ('00000000-0000-4000-8000-00000000c003', '00000000-0000-4000-8000-00000000b001', 'adulting'),
+  ('00000000-0000-4000-8000-00000000c004', '00000000-0000-4000-8000-00000000b002', 'someday'),
+  ('00000000-0000-4000-8000-00000000c005', '00000000-0000-4000-8000-00000000b002', 'optional'),
+  ('00000000-0000-4000-8000-00000000c006', '00000000-0000-4000-8000-00000000b003', 'adulting'),
+  ('00000000-0000-4000-8000-00000000c007', '00000000-0000-4000-8000-00000000b004', 'car'),
+  ('00000000-0000-4000-8000-00000000c008', '00000000-0000-4000-8000-00000000b004', 'kids'),
+  ('00000000-0000-4000-8000-00000000c009', '00000000-0000-4000-8000-00000000b004', 'social'),
+  ('00000000-0000-4000-8000-00000000c010', '00000000-0000-4000-8000-00000000b005', 'social'),
+  ('00000000-0000-4000-8000-00000000c011', '00000000-0000-4000-8000-00000000b005', 'night'),
+  ('00000000-0000-4000-8000-00000000c012', '00000000-0000-4000-8000-00000000b011', 'social');

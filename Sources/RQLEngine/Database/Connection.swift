@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// Opens the connections a session uses, configured for a shell rather than
+/// an app.
+enum Connection {
+    /// GRDB's defaults suit apps; a shell needs `BEGIN` to stay open across
+    /// commands, `"text"` accepted as a string where no column matches (users
+    /// paste such SQL), foreign keys on (the samples rely on cascades), and a
+    /// busy timeout instead of an immediate failure.
+    static func configuration(readonly: Bool, scheduler: Scheduler) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readonly
+        configuration.allowsUnsafeTransactions = true
+        configuration.acceptsDoubleQuotedStringLiterals = true
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "rql"
+        configuration.prepareDatabase { db in
+            SQLFunctions.register(in: db, scheduler: scheduler)
+        }
+        return configuration
+    }
+
+    /// Opens `target`: a file as it is, or a sample built into memory.
+    static func open(_ target: DatabaseTarget, scheduler: Scheduler) throws -> DatabaseQueue {
+        switch target {
+        case .file(let path, let readonly):
+            if readonly, !FileManager.default.fileExists(atPath: path) {
+                throw CommandError("cannot open \(path): no such file")
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CommandError("cannot open \(path): it is a folder")
+            }
+            do {
+                let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: readonly, scheduler: scheduler))
+                try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
+                return queue
+            } catch let error as DatabaseError {
+                throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
+            }
+        case .sample(let sample):
+            let queue = try DatabaseQueue(configuration: configuration(readonly: false, scheduler: scheduler))
+            do {
+                try queue.inDatabase { db in try db.execute(sql: sample.script) }
+            } catch let error as DatabaseError {
+                throw CommandError("cannot build the \(sample.rawValue) sample: \(error.message ?? "\(error.resultCode)")")
+            }
+            return queue
+        }
+    }
+}

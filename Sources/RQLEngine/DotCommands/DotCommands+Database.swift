@@ -1,0 +1,88 @@
+import Foundation
+import RQLLanguage
+
+extension DotCommand {
+    static let databaseCommands: [DotCommand] = [
+        DotCommand(name: "open", usage: ".open [--readonly] PATH", summary: "open a database file (created if missing, unless --readonly)",
+                   arguments: 1...2) { session, arguments in
+            var readonly = false
+            var paths: [String] = []
+            for argument in arguments {
+                if argument == "--readonly" { readonly = true } else { paths.append(argument) }
+            }
+            guard paths.count == 1, let path = paths.first else {
+                throw CommandError("usage: .open [--readonly] PATH")
+            }
+            try session.open(.file(path: path, readonly: readonly))
+        },
+        DotCommand(name: "sample", usage: ".sample [NAME]", summary: "open a private in-memory copy of a sample, or list them",
+                   arguments: 0...1) { session, arguments in
+            guard let name = arguments.first else { return session.writeSampleList() }
+            try session.open(.sample(try sample(named: name)))
+        },
+        DotCommand(name: "reset", usage: ".reset", summary: "rebuild the open sample from scratch",
+                   arguments: 0...0) { session, _ in
+            guard case .sample = session.target else {
+                throw CommandError(".reset rebuilds a sample, and \(session.target.displayName) is a file",
+                                   notes: [".sample NAME opens a sample"])
+            }
+            try session.open(session.target)
+        },
+        DotCommand(name: "read", usage: ".read FILE", summary: "run the commands in FILE",
+                   arguments: 1...1) { session, arguments in
+            try session.read(arguments[0])
+        },
+    ]
+
+    static func sample(named name: String) throws -> Sample {
+        guard let sample = Sample.named(name) else {
+            let suggestions = Suggestions.closest(to: name, in: Sample.names)
+            throw CommandError("no sample named \"\(name)\"",
+                               notes: (suggestions.isEmpty ? [] : ["did you mean \(Suggestions.phrase(suggestions))?"])
+                                   + ["samples: " + Sample.names.joined(separator: " ")])
+        }
+        return sample
+    }
+}
+
+extension Session {
+    static let maximumReadDepth = 16
+
+    func writeSampleList() {
+        let width = Sample.names.map(\.count).max() ?? 0
+        for sample in Sample.allCases {
+            output.write(sample.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + sample.summary + "\n")
+        }
+    }
+
+    /// `.read FILE`: runs the file as a script; fails if any of its commands did.
+    func read(_ path: String) throws {
+        guard readDepth < Session.maximumReadDepth else {
+            throw CommandError(".read is nested more than \(Session.maximumReadDepth) deep (does \(path) read itself?)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandError("cannot read \(path): \(Session.reason(error))")
+        }
+        readDepth += 1
+        defer { readDepth -= 1 }
+        let result = run(script: String(decoding: data, as: UTF8.self), origin: path, policy: .continueUnlessBail)
+        if result.failures > 0 {
+            throw CommandError("\(result.failures) of \(result.commands) commands in \(path) failed")
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import RQLLanguage
+import RQLRender
+
+extension DotCommand {
+    static let outputCommands: [DotCommand] = [
+        DotCommand(name: "mode", usage: ".mode [MODE]", summary: "how results are written: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "),
+                   details: OutputMode.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.summary)" }
+                       .joined(separator: "\n"),
+                   arguments: 0...1) { session, arguments in
+            guard let name = arguments.first else {
+                return session.output.write("mode: \(session.settings.mode.rawValue)\n")
+            }
+            guard let mode = OutputMode(rawValue: name.lowercased()) else {
+                let names = OutputMode.allCases.map(\.rawValue)
+                let suggestions = Suggestions.closest(to: name, in: names)
+                throw CommandError("unknown mode \"\(name)\"",
+                                   notes: (suggestions.isEmpty ? [] : ["did you mean \(Suggestions.phrase(suggestions))?"])
+                                       + ["modes: " + names.joined(separator: " ")])
+            }
+            session.settings.setMode(mode)
+        },
+        DotCommand(name: "headers", usage: ".headers on|off", summary: "show column names above the rows",
+                   arguments: 1...1) { session, arguments in
+            session.settings.showsHeaders = try flag(arguments[0], for: ".headers")
+        },
+        DotCommand(name: "nullvalue", usage: ".nullvalue TEXT", summary: "how NULL shows (default: NULL in tables, empty elsewhere)",
+                   arguments: 1...1) { session, arguments in
+            session.settings.nullText = arguments[0]
+        },
+        DotCommand(name: "separator", usage: ".separator COLUMN [ROW]", summary: "separators for list and csv modes",
+                   details: "Escapes: \\t tab, \\n newline, \\r carriage return, \\\\ backslash.",
+                   arguments: 1...2) { session, arguments in
+            session.settings.separator = unescape(arguments[0])
+            if arguments.count > 1 { session.settings.rowSeparator = unescape(arguments[1]) }
+        },
+        DotCommand(name: "maxrows", usage: ".maxrows N", summary: "box and table show at most N rows, head and tail (0: all)",
+                   details: "The default is 40 on a terminal and in notebooks; output to a pipe or file is never cut unless set.",
+                   arguments: 1...1) { session, arguments in
+            guard let count = Int(arguments[0]), count >= 0 else {
+                throw CommandError(".maxrows takes a number of rows (0 for all), not \"\(arguments[0])\"")
+            }
+            session.settings.maxRows = count
+        },
+        DotCommand(name: "width", usage: ".width [N ...]", summary: "column widths for box, table and markdown (0: automatic, negative: right-aligned)",
+                   arguments: 0...999) { session, arguments in
+            session.settings.widths = try arguments.map { text in
+                guard let width = Int(text) else { throw CommandError(".width takes numbers, not \"\(text)\"") }
+                return width
+            }
+        },
+        DotCommand(name: "once", usage: ".once FILE", summary: "send the next command's output to FILE",
+                   arguments: 1...1) { session, arguments in
+            try session.redirect(to: arguments[0], once: true)
+        },
+        DotCommand(name: "output", usage: ".output [FILE]", summary: "send output to FILE, or back to the screen",
+                   arguments: 0...1) { session, arguments in
+            if let path = arguments.first {
+                try session.redirect(to: path, once: false)
+            } else {
+                session.endRedirection()
+            }
+        },
+    ]
+
+    /// `\t`, `\n`, `\r` and `\\` in separators.
+    static func unescape(_ text: String) -> String {
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                switch character {
+                case "t": result += "\t"
+                case "n": result += "\n"
+                case "r": result += "\r"
+                default: result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return escaping ? result + "\\" : result
+    }
+}

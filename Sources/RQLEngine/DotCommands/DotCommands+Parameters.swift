@@ -1,0 +1,64 @@
+import GRDB
+
+extension DotCommand {
+    static let parameterCommands: [DotCommand] = [
+        DotCommand(name: "parameter", usage: ".parameter set NAME VALUE | unset NAME | list | clear",
+                   summary: "values bound to :name, $name, @name and ? parameters",
+                   details: """
+                       NAME is written as in the SQL: :name, $name, @name, or ?N for the Nth parameter
+                       (a bare ? at position N takes ?N). VALUE is an SQL expression (42, 'text', x'00',
+                       date('now')); anything that is not one is taken as text. Unset parameters are NULL.
+                       """,
+                   arguments: 1...3) { session, arguments in
+            switch (arguments[0].lowercased(), arguments.count) {
+            case ("set", 3): try session.setParameter(arguments[1], to: arguments[2])
+            case ("unset", 2):
+                guard session.parameters.removeValue(forKey: arguments[1]) != nil else {
+                    throw CommandError("no parameter named \(arguments[1])")
+                }
+            case ("list", 1): session.writeParameters()
+            case ("clear", 1): session.parameters.removeAll()
+            default: throw DotCommand.named("parameter")?.usageError() ?? CommandError("usage: .parameter")
+            }
+        },
+    ]
+}
+
+extension Session {
+    func setParameter(_ name: String, to expression: String) throws {
+        guard let prefix = name.first, ":$@?".contains(prefix), name.count > 1 else {
+            throw CommandError("parameter names start with :, $, @ or ? (as in :name or ?1), not \"\(name)\"")
+        }
+        if prefix == "?", Int(name.dropFirst()) == nil {
+            throw CommandError("a ? parameter is numbered: ?1, ?2, …")
+        }
+        let value = queue.inDatabase { db -> DatabaseValue in
+            guard let statement = try? db.makeStatement(sql: "SELECT \(expression)"),
+                  statement.columnCount == 1,
+                  let value = try? DatabaseValue.fetchOne(statement) else {
+                return expression.databaseValue
+            }
+            return value
+        }
+        parameters[name] = value
+    }
+
+    func writeParameters() {
+        let width = parameters.keys.map(\.count).max() ?? 0
+        for name in parameters.keys.sorted() {
+            output.write(name.padding(toLength: width + 2, withPad: " ", startingAt: 0))
+            output.write(Session.literal(parameters[name] ?? .null) + "\n")
+        }
+    }
+
+    /// A value as SQL would write it.
+    static func literal(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case .int64(let number): String(number)
+        case .double(let number): String(number)
+        case .string(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import RQLLanguage
+import RQLRender
+
+extension DotCommand {
+    static let sessionCommands: [DotCommand] = [
+        DotCommand(name: "help", usage: ".help [COMMAND]", summary: "list the dot-commands, or explain one",
+                   arguments: 0...1) { session, arguments in
+            if let name = arguments.first {
+                try session.writeHelp(for: name)
+            } else {
+                session.writeHelpIndex()
+            }
+        },
+        DotCommand(name: "quit", usage: ".quit", summary: "leave rql", arguments: 0...0) { session, _ in
+            session.hasQuit = true
+        },
+        DotCommand(name: "timer", usage: ".timer on|off", summary: "print the time each command took",
+                   arguments: 1...1) { session, arguments in
+            session.settings.timer = try flag(arguments[0], for: ".timer")
+        },
+        DotCommand(name: "bail", usage: ".bail on|off", summary: "stop a script at its first error",
+                   details: "Off (the default), a script reports each failing command and goes on; its exit status is 1 at the end.",
+                   arguments: 1...1) { session, arguments in
+            session.settings.bail = try flag(arguments[0], for: ".bail")
+        },
+        DotCommand(name: "echo", usage: ".echo on|off", summary: "print each command before running it",
+                   arguments: 1...1) { session, arguments in
+            session.settings.echo = try flag(arguments[0], for: ".echo")
+        },
+    ]
+}
+
+extension Session {
+    func writeHelpIndex() {
+        let width = DotCommand.all.map(\.usage.count).max() ?? 0
+        for command in DotCommand.all {
+            output.write(command.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0))
+            output.write(command.summary + "\n")
+        }
+        output.write("""
+
+            Anything else is SQL (a statement ends with ;) or, once it exists, the query DSL.
+            .help COMMAND explains one command.
+
+            """)
+    }
+
+    func writeHelp(for name: String) throws {
+        let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
+        guard let command = DotCommand.named(bare.lowercased()) else {
+            let suggestions = Suggestions.closest(to: bare, in: DotCommand.all.map(\.name)).map { "." + $0 }
+            throw CommandError("no help for \"\(name)\": there is no such command",
+                               notes: suggestions.isEmpty ? [".help lists the dot-commands"]
+                                   : ["did you mean \(Suggestions.phrase(suggestions))?"])
+        }
+        output.write("usage: \(command.usage)\n\(command.summary)\n")
+        if !command.details.isEmpty { output.write("\n\(command.details)\n") }
+    }
+}

@@ -1,0 +1,58 @@
+import GRDB
+import GRDBSQLite
+import RQLRender
+
+/// A command that failed, with where it failed when that is known.
+///
+/// Rendered as `error: MESSAGE`, then the line of the statement the error
+/// points at with a caret under the spot, then any notes:
+///
+///     error: no such column: titel
+///     SELECT titel FROM reminders;
+///            ^
+public struct CommandError: Error, Equatable {
+    public var message: String
+    /// The text `offset` points into.
+    public var source: String?
+    /// Byte offset of the failure in `source`.
+    public var offset: Int?
+    /// Lines shown after the snippet ("did you mean …", what happened to a transaction).
+    public var notes: [String] = []
+
+    public init(_ message: String, source: String? = nil, offset: Int? = nil, notes: [String] = []) {
+        self.message = message
+        self.source = source
+        self.offset = offset
+        self.notes = notes
+    }
+
+    /// An error SQLite reported, located with `sqlite3_error_offset` when it gives one.
+    init(_ error: DatabaseError, source: String, connection: SQLiteConnection?) {
+        var offset: Int?
+        if let connection {
+            let reported = Int(sqlite3_error_offset(connection))
+            if reported >= 0, reported <= source.utf8.count { offset = reported }
+        }
+        let message = error.resultCode == .SQLITE_INTERRUPT ? "interrupted" : (error.message ?? "\(error.resultCode)")
+        self.init(message, source: source, offset: offset)
+    }
+
+    /// How many lines into `source` the offset is (0 when unknown).
+    var lineOffset: Int {
+        guard let source, let offset else { return 0 }
+        return source.utf8.prefix(offset).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+
+    /// The source line holding the offset and the caret line under it.
+    var snippet: (line: String, caret: String)? {
+        guard let source, let offset else { return nil }
+        let bytes = Array(source.utf8)
+        let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+        let before = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+        let shownLine = CellText.displayLines(line).joined(separator: "␊")
+        let column = DisplayWidth.of(CellText.displayLines(before).joined(separator: "␊"))
+        return (shownLine, String(repeating: " ", count: column) + "^")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import RQLSamples
+
+/// A sample database rql can build from nothing, in memory.
+public enum Sample: String, CaseIterable, Sendable {
+    case reminders, employees, attachments
+
+    public var summary: String {
+        switch self {
+        case .reminders: "the Reminders app: lists, reminders, tags, FTS5 search, triggers"
+        case .employees: "employees and their managers: self-joins and recursive CTEs"
+        case .attachments: "single-table inheritance and a reused column group"
+        }
+    }
+
+    /// The SQL script that builds it.
+    public var script: String {
+        switch self {
+        case .reminders: SampleFiles.reminders
+        case .employees: SampleFiles.employees
+        case .attachments: SampleFiles.attachments
+        }
+    }
+
+    /// Looks a sample up by name, for messages that list the others.
+    public static func named(_ name: String) -> Sample? {
+        Sample(rawValue: name.lowercased())
+    }
+
+    public static var names: [String] { allCases.map(\.rawValue) }
+}
+
+extension Sample {
+    /// Builds the sample into a new database file at `path`.
+    public func write(to path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw CommandError("\(path) already exists; rql does not overwrite it")
+        }
+        let scheduler = Scheduler(clock: SystemClock())
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: Connection.configuration(readonly: false, scheduler: scheduler))
+            try queue.inDatabase { db in try db.execute(sql: script) }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw CommandError("cannot write \(path): \(error.message ?? "\(error.resultCode)")")
+        }
+    }
+}

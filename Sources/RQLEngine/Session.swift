@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import RQLRender
+
+/// One rql session: the open database, the settings, the scheduler and the
+/// outputs. The REPL, scripts, `-c` and notebooks all drive a session through
+/// `execute(_:)`, one command at a time.
+///
+///     let session = try Session(options: .init(target: .sample(.reminders)))
+///     session.execute(Command(.sql, "SELECT count(*) FROM reminders;"))
+public final class Session {
+    public struct Options {
+        public var target: DatabaseTarget
+        /// nil: box on a terminal, list elsewhere.
+        public var mode: OutputMode?
+        public var colorAllowed: Bool
+        public var clock: any SessionClock
+        public var output: ByteOutput
+        public var diagnostics: ByteOutput
+
+        public init(target: DatabaseTarget = .sample(.reminders), mode: OutputMode? = nil, colorAllowed: Bool = true,
+                    clock: any SessionClock = SystemClock(),
+                    output: ByteOutput = .standard(1), diagnostics: ByteOutput = .standard(2)) {
+            self.target = target
+            self.mode = mode
+            self.colorAllowed = colorAllowed
+            self.clock = clock
+            self.output = output
+            self.diagnostics = diagnostics
+        }
+    }
+
+    public private(set) var target: DatabaseTarget
+    var queue: DatabaseQueue
+    public var settings: SessionSettings
+    public let scheduler: Scheduler
+    /// Where results go unless `.output` or `.once` redirected them.
+    public let console: ByteOutput
+    /// Where errors go.
+    public let diagnostics: ByteOutput
+    var redirection: Redirection?
+    /// Values bound to `:name`, `$name`, `@name` and `?N` parameters.
+    var parameters: [String: DatabaseValue] = [:]
+    /// Nesting of `.read`, to refuse a script that reads itself forever.
+    var readDepth = 0
+    /// Set by `.quit`: drivers stop reading commands.
+    public internal(set) var hasQuit = false
+
+    public init(options: Options) throws {
+        scheduler = Scheduler(clock: options.clock)
+        target = options.target
+        queue = try Connection.open(options.target, scheduler: scheduler)
+        console = options.output
+        diagnostics = options.diagnostics
+        settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
+                                   colorAllowed: options.colorAllowed)
+    }
+
+    /// The output results go to now.
+    var output: ByteOutput { redirection?.output ?? console }
+
+    /// Runs one command and reports its failure on `diagnostics`. Returns
+    /// whether it succeeded. `origin` names the script it came from, for
+    /// `FILE:LINE:` in errors.
+    @discardableResult
+    public func execute(_ command: Command, origin: String? = nil) -> Bool {
+        if settings.echo { echo(command) }
+        let redirectionBefore = redirection
+        let started = ResourceClock.now()
+        defer {
+            if settings.timer, command.language != .dot { reportTime(since: started) }
+            if let before = redirectionBefore, before.once, redirection === before { endRedirection() }
+            output.flush()
+        }
+        do {
+            try perform(command)
+            return true
+        } catch let error as CommandError {
+            report(error, at: command, origin: origin)
+        } catch let error as DatabaseError {
+            report(CommandError(error.message ?? "\(error.resultCode)"), at: command, origin: origin)
+        } catch {
+            report(CommandError("\(error)"), at: command, origin: origin)
+        }
+        return false
+    }
+
+    func perform(_ command: Command) throws {
+        switch command.language {
+        case .dot: try runDotCommand(command.text)
+        case .sql: try runSQL(command.text)
+        case .dsl: throw CommandError.unknownInput(command.text)
+        }
+    }
+
+    /// Runs the deferred work that is due by the session clock and says what
+    /// each job did. Work waits while a transaction is open.
+    public func runDueWork() {
+        guard !queue.inDatabase({ $0.isInsideTransaction }) else { return }
+        for job in scheduler.takeDue(at: scheduler.clock.now) {
+            do {
+                let did = try queue.inDatabase { try job.work($0) }
+                console.write("deferred: \(job.name) \(did)\n")
+            } catch {
+                let message = (error as? DatabaseError)?.message ?? "\(error)"
+                diagnostics.write("deferred: \(job.name) failed: \(message)\n")
+            }
+        }
+        console.flush()
+        diagnostics.flush()
+    }
+
+    /// Replaces the open database with `target`; on failure the old one stays open.
+    func open(_ newTarget: DatabaseTarget) throws {
+        let newQueue = try Connection.open(newTarget, scheduler: scheduler)
+        scheduler.cancelAll()
+        queue = newQueue
+        target = newTarget
+    }
+
+    /// Flushes and closes what the session opened.
+    public func close() {
+        endRedirection()
+        console.flush()
+        diagnostics.flush()
+    }
+
+    /// The render settings for `output` as it is now.
+    func renderSettings(for output: ByteOutput) -> RenderSettings {
+        var render = RenderSettings(mode: settings.mode, showsHeaders: settings.showsHeaders,
+                                    nullText: settings.nullText, separator: settings.separator)
+        render.widths = settings.widths
+        render.rowSeparator = settings.rowSeparator
+        let presentsToPerson = output.isTerminal || settings.lineWidth != nil
+        render.maxRows = settings.maxRows ?? (presentsToPerson ? SessionSettings.terminalMaxRows : 0)
+        render.maxLineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil)
+        render.usesColor = output.isTerminal && settings.colorAllowed
+        return render
+    }
+
+    var errorStyle: TerminalStyle {
+        TerminalStyle(isEnabled: diagnostics.isTerminal && settings.colorAllowed)
+    }
+
+    private func echo(_ command: Command) {
+        output.write(command.text)
+        output.write(byte: 0x0A)
+    }
+
+    private func reportTime(since started: ResourceClock.Reading) {
+        let elapsed = ResourceClock.now().since(started)
+        output.write(String(format: "Run Time: real %.3f user %.6f sys %.6f\n", elapsed.real, elapsed.user, elapsed.system))
+    }
+
+    /// Writes an error: `[ORIGIN:LINE: ]error: MESSAGE`, the line it points at
+    /// with a caret, then its notes.
+    func report(_ error: CommandError, at command: Command, origin: String?) {
+        let style = errorStyle
+        let out = diagnostics
+        output.flush()
+        if let origin { out.write("\(origin):\(command.line + error.lineOffset): ") }
+        style.write("error:", as: .error, to: out)
+        out.write(" \(error.message)\n")
+        if let snippet = error.snippet {
+            out.write(snippet.line + "\n")
+            style.write(snippet.caret, as: .caret, to: out)
+            out.write("\n")
+        }
+        for note in error.notes { out.write(note + "\n") }
+        out.flush()
+    }
+}

@@ -1,0 +1,40 @@
+import RQLRender
+
+/// What the settings dot-commands change: how results look and how commands run.
+public struct SessionSettings: Sendable {
+    public var mode: OutputMode
+    public var showsHeaders: Bool
+    /// `.nullvalue`; nil means the mode's default.
+    public var nullText: String?
+    /// `.separator`; nil means the mode's default.
+    public var separator: String?
+    public var rowSeparator = "\n"
+    /// `.maxrows`; nil means 40 on a terminal and in notebooks, all rows elsewhere.
+    public var maxRows: Int?
+    public var widths: [Int] = []
+    /// The width tables fit; nil means the terminal's (none off a terminal).
+    public var lineWidth: Int?
+    public var timer = false
+    public var bail = false
+    public var echo = false
+    /// Colors are allowed (no `--no-color`, no `NO_COLOR`); they still apply only on a terminal.
+    public var colorAllowed: Bool
+
+    public static let terminalMaxRows = 40
+
+    /// Defaults for output that is (or is not) a terminal: box with headers,
+    /// or list without, as the sqlite3 shell does.
+    public init(forTerminal isTerminal: Bool, mode: OutputMode? = nil, colorAllowed: Bool = true) {
+        self.mode = mode ?? (isTerminal ? .box : .list)
+        showsHeaders = isTerminal || (mode?.isTabular ?? false)
+        self.colorAllowed = colorAllowed
+    }
+
+    /// Switches mode the way `.mode` does: the mode's own separator, and
+    /// headers on for the tabular modes.
+    public mutating func setMode(_ newMode: OutputMode) {
+        mode = newMode
+        separator = nil
+        if newMode.isTabular { showsHeaders = true }
+    }
+}

@@ -1,0 +1,138 @@
+import Glibc
+
+
+/// A buffered byte sink. Renderers write into it; it flushes to a file
+/// descriptor, or keeps everything in memory (tests, recorded notebook cells).
+///
+///     let output = ByteOutput.standardOutput
+///     output.write("hello\n")
+///     output.flush()
+public final class ByteOutput {
+    public enum Destination {
+        /// Writes go to this descriptor; `closes` says whether `close()` closes it.
+        case fileDescriptor(Int32, closes: Bool)
+        /// Writes are kept; read them back with `text` or `bytes`.
+        case memory
+    }
+
+    public let destination: Destination
+    /// Whether the destination is a terminal (colors and width fitting apply).
+    public let isTerminal: Bool
+    private var buffer: [UInt8] = []
+    private var kept: [UInt8] = []
+    private let capacity = 1 << 16
+    /// The first write error, if any (a closed pipe, a full disk).
+    public private(set) var writeError: Int32?
+
+    public init(_ destination: Destination, isTerminal: Bool = false) {
+        self.destination = destination
+        self.isTerminal = isTerminal
+        buffer.reserveCapacity(capacity)
+    }
+
+    public static func standard(_ descriptor: Int32) -> ByteOutput {
+        ByteOutput(.fileDescriptor(descriptor, closes: false), isTerminal: isatty(descriptor) == 1)
+    }
+
+    /// Bytes written so far to a memory output (flushes first).
+    public var bytes: [UInt8] {
+        flush()
+        return kept
+    }
+
+    /// Text written so far to a memory output.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Forgets what a memory output holds.
+    public func clear() {
+        buffer.removeAll(keepingCapacity: true)
+        kept.removeAll()
+    }
+
+    @inline(__always)
+    public func write(byte: UInt8) {
+        if buffer.count >= capacity { flush() }
+        buffer.append(byte)
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        if buffer.count + bytes.count > capacity { flush() }
+        if bytes.count >= capacity {
+            emit(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    public func write(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `count` copies of `byte`.
+    public func write(repeating byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        for _ in 0..<count { write(byte: byte) }
+    }
+
+    /// Writes a signed integer in decimal without allocating.
+    public func write(integer value: Int64) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch space
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var magnitude = value.magnitude
+            var index = scratch.count
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                index -= 1
+                scratch[index] = 0x2D
+            }
+            write(UnsafeRawBufferPointer(rebasing: scratch[index...]))
+        }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { emit($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, and closes the descriptor when this output owns it.
+    public func close() {
+        flush()
+        if case .fileDescriptor(let descriptor, closes: true) = destination {
+            _ = Glibc.close(descriptor)
+        }
+    }
+
+    private func emit(_ bytes: UnsafeRawBufferPointer) {
+        switch destination {
+        case .memory:
+            kept.append(contentsOf: bytes)
+        case .fileDescriptor(let descriptor, _):
+            guard writeError == nil, var base = bytes.baseAddress else { return }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let written = Glibc.write(descriptor, base, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    writeError = errno
+                    return
+                }
+                remaining -= written
+                base += written
+            }
+        }
+    }
+}

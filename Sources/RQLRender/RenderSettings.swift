@@ -1,0 +1,37 @@
+/// Everything a renderer needs to know besides the rows.
+public struct RenderSettings: Sendable {
+    public var mode: OutputMode
+    public var showsHeaders: Bool
+    /// `.nullvalue`; nil means the mode's default.
+    public var nullText: String?
+    /// `.separator`; nil means the mode's default.
+    public var separator: String?
+    public var rowSeparator: String = "\n"
+    /// Box, table and markdown show at most this many rows (head and tail); 0 shows all.
+    public var maxRows: Int
+    /// `.width`: per-column widths; 0 or missing means automatic, negative right-aligns.
+    public var widths: [Int] = []
+    /// The terminal width that tabular output must fit, if any.
+    public var maxLineWidth: Int?
+    public var usesColor: Bool
+
+    public init(mode: OutputMode, showsHeaders: Bool, nullText: String? = nil, separator: String? = nil,
+                maxRows: Int = 0, maxLineWidth: Int? = nil, usesColor: Bool = false) {
+        self.mode = mode
+        self.showsHeaders = showsHeaders
+        self.nullText = nullText
+        self.separator = separator
+        self.maxRows = maxRows
+        self.maxLineWidth = maxLineWidth
+        self.usesColor = usesColor
+    }
+
+    public var effectiveNullText: String { nullText ?? mode.defaultNullText }
+    public var effectiveSeparator: String { separator ?? mode.defaultSeparator }
+}
+
+/// What a render wrote, for the footer, the timer and notebooks.
+public struct RenderSummary: Equatable, Sendable {
+    public var rowCount: Int
+    public var shownRowCount: Int
+}

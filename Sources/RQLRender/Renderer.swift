@@ -1,0 +1,26 @@
+/// Writes a stream of rows in the chosen output mode.
+///
+///     var rows = RowArray(columns: ["n"], rows: [[.integer(1)]])
+///     try Renderer.render(&rows, settings: settings, to: output)
+public enum Renderer {
+    @discardableResult
+    public static func render<Source: RowSource>(
+        _ source: inout Source, settings: RenderSettings, to output: ByteOutput
+    ) throws -> RenderSummary {
+        let style = TerminalStyle(isEnabled: settings.usesColor)
+        switch settings.mode {
+        case .box, .table, .markdown:
+            return try TabularWriter(output: output, settings: settings, style: style).render(&source)
+        case .csv:
+            return try CSVWriter(output: output, settings: settings).render(&source)
+        case .json:
+            return try JSONWriter(output: output).render(&source)
+        case .list:
+            return try ListWriter(output: output, settings: settings).render(&source)
+        case .line:
+            return try LineWriter(output: output, settings: settings, style: style).render(&source)
+        case .html:
+            return try HTMLWriter(output: output, settings: settings).render(&source)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import RQLEngine
+import RQLRender
+
+/// `rql`: the command line. Parsing only; every command runs through a `Session`.
+struct RQL: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rql",
+        abstract: "An interactive SQLite explorer: SQL, dot-commands and sample databases.",
+        discussion: """
+            With no DATABASE, rql opens a private in-memory copy of the Reminders sample.
+            Commands given with -c run in order and rql exits; a script on standard input
+            (when it is not a terminal) runs the same way. Otherwise rql reads commands at
+            a prompt. Type .help there for the dot-commands.
+
+            Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
+            cannot be opened.
+            """,
+        subcommands: [SamplesCommand.self])
+
+    @Argument(help: "A database file to open (created if missing, unless --readonly).")
+    var database: String?
+
+    @Option(help: ArgumentHelp("Open a private in-memory copy of a sample.", valueName: "name"))
+    var sample: String?
+
+    @Flag(help: "Open DATABASE read-only (SQLITE_OPEN_READONLY).")
+    var readonly = false
+
+    @Option(help: ArgumentHelp("Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "mode"))
+    var mode: String?
+
+    @Flag(help: "Never use colors (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (SQL or dot) and exit; repeat to run several in order.", valueName: "command"))
+    var commands: [String] = []
+
+    func validate() throws {
+        if database != nil, sample != nil {
+            throw ValidationError("give either a DATABASE or --sample, not both")
+        }
+        if readonly, database == nil {
+            throw ValidationError("--readonly applies to a DATABASE file; samples are private copies already")
+        }
+        if let mode, OutputMode(rawValue: mode.lowercased()) == nil {
+            throw ValidationError("unknown mode '\(mode)'; modes: \(OutputMode.allCases.map(\.rawValue).joined(separator: " "))")
+        }
+        if let sample, Sample.named(sample) == nil {
+            throw ValidationError("no sample named '\(sample)'; samples: \(Sample.names.joined(separator: " "))")
+        }
+    }
+
+    func run() throws {
+        let target: DatabaseTarget
+        if let database {
+            target = .file(path: database, readonly: readonly)
+        } else {
+            target = .sample(sample.flatMap(Sample.named) ?? .reminders)
+        }
+        let colorAllowed = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let options = Session.Options(target: target, mode: mode.flatMap { OutputMode(rawValue: $0.lowercased()) },
+                                      colorAllowed: colorAllowed)
+        let session: Session
+        do {
+            session = try Session(options: options)
+        } catch let error as CommandError {
+            FileHandle.standardError.write(Data("rql: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+        defer { session.close() }
+        let succeeded: Bool
+        if !commands.isEmpty {
+            succeeded = runArguments(session)
+        } else if isatty(STDIN_FILENO) == 0 {
+            succeeded = session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
+        } else {
+            PromptLoop(session: session).run()
+            succeeded = true
+        }
+        if !succeeded { throw ExitCode.failure }
+    }
+
+    /// `-c` arguments: each complete in itself, in order; the first failure stops.
+    private func runArguments(_ session: Session) -> Bool {
+        for command in commands {
+            let result = session.run(script: command, origin: nil, policy: .stop)
+            if !result.succeeded { return false }
+            if session.hasQuit { break }
+        }
+        return true
+    }
+
+    /// Parses the command line and runs; usage errors exit with status 2.
+    static func mainWithExitCodes() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode {
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            FileHandle.standardError.write(Data((message.isEmpty ? "" : message + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Lines of standard input, read as they come.
+struct StandardInputLines: Sequence, IteratorProtocol {
+    mutating func next() -> String? { readLine(strippingNewline: true) }
+}

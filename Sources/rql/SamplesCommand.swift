@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import RQLEngine
+
+/// `rql samples list` and `rql samples write NAME FILE`.
+struct SamplesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "samples",
+        abstract: "List the sample databases, or write one to a file.",
+        subcommands: [List.self, Write.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the samples rql embeds.")
+
+        func run() {
+            let width = Sample.names.map(\.count).max() ?? 0
+            for sample in Sample.allCases {
+                print(sample.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + sample.summary)
+            }
+        }
+    }
+
+    struct Write: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Build a sample into a new database file.")
+
+        @Argument(help: "The sample: \(Sample.names.joined(separator: ", ")).")
+        var name: String
+
+        @Argument(help: "The file to create; it must not exist.")
+        var file: String
+
+        func validate() throws {
+            if Sample.named(name) == nil {
+                throw ValidationError("no sample named '\(name)'; samples: \(Sample.names.joined(separator: " "))")
+            }
+        }
+
+        func run() throws {
+            guard let sample = Sample.named(name) else { return }
+            do {
+                try sample.write(to: file)
+            } catch let error as CommandError {
+                printError(error.message)
+                throw ExitCode(2)
+            }
+        }
+    }
+}
+
+func printError(_ message: String) {
+    var standardError = StandardError()
+    print("rql: \(message)", to: &standardError)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}

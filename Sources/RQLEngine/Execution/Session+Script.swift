@@ -28,6 +28,7 @@ extension Session {
         var result = ScriptResult()
         func run(_ command: Command) -> Bool {
             result.commands += 1
+            runDueWork()
             let succeeded = execute(command, origin: origin)
             runDueWork()
             if !succeeded {

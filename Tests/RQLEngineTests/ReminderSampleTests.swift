@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import RQLEngine
+
+/// The facts PRODUCT.md holds the Reminders sample to, and its triggers.
+@Suite struct ReminderSampleTests {
+    @Test func seedFacts() throws {
+        let s = try TestSession()
+        #expect(s.value("SELECT count(*) FROM reminders;") == "11")
+        #expect(s.value("SELECT count(*) FROM remindersLists;") == "3")
+        #expect(s.value("SELECT count(*) FROM tags;") == "7")
+        #expect(s.value("SELECT count(*) FROM remindersTags;") == "12")
+        #expect(s.value("""
+            SELECT group_concat(n, '/') FROM (SELECT count(r.id) AS n FROM remindersLists l
+            LEFT JOIN reminders r ON r.remindersListID = l.id AND r.status = 0 GROUP BY l.id ORDER BY l.position);
+            """) == "4/2/2")
+        #expect(s.value("SELECT count(*) FROM reminders WHERE status = 0;") == "8")
+        #expect(s.value("SELECT count(*) FROM reminders WHERE status = 0 AND isFlagged;") == "2")
+        #expect(s.value("SELECT count(*) FROM reminders WHERE status = 0 AND dueDate IS NOT NULL;") == "7")
+        #expect(s.value("SELECT count(*) FROM reminders WHERE date(dueDate) = date('now');") == "2")
+        #expect(s.value("SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH 'take';") == "2")
+        #expect(s.value("SELECT count(DISTINCT reminderID) FROM remindersTags WHERE tagID = 'social';") == "3")
+        #expect(s.value("SELECT group_concat(title, ',') FROM remindersLists ORDER BY position;") == "Personal,Family,Business")
+        #expect(s.value("SELECT group_concat(position, ',') FROM (SELECT position FROM reminders ORDER BY rowid);")
+            == "1,2,3,4,5,6,7,8,9,10,11")
+        #expect(s.value("SELECT count(*) FROM reminders WHERE id LIKE '________-____-4___-8___-____________';") == "11")
+    }
+
+    @Test func seedIsRelativeToTheClockAndIdsAreStable() throws {
+        let a = try TestSession()
+        let b = try TestSession()
+        let query = "SELECT id FROM reminders WHERE title = 'Haircut';"
+        #expect(a.value(query) == b.value(query))
+        #expect(a.value("SELECT julianday('now') - julianday(dueDate) BETWEEN 1.99 AND 2.01 FROM reminders WHERE title = 'Haircut';") == "1")
+    }
+
+    @Test func newRowsGetTheNextPosition() throws {
+        let s = try TestSession()
+        s.run("INSERT INTO remindersLists (title) VALUES ('Errands');")
+        #expect(s.value("SELECT position FROM remindersLists WHERE title = 'Errands';") == "4")
+        s.run("INSERT INTO reminders (remindersListID, title) VALUES ('00000000-0000-4000-8000-00000000a002', 'Water plants');")
+        #expect(s.value("SELECT position FROM reminders WHERE title = 'Water plants';") == "12")
+        #expect(s.value("SELECT length(id) FROM reminders WHERE title = 'Water plants';") == "36")
+    }
+
+    @Test func fullTextIndexFollowsInsertsUpdatesDeletesAndTags() throws {
+        let s = try TestSession()
+        s.run("INSERT INTO reminders (remindersListID, title, notes) VALUES ('00000000-0000-4000-8000-00000000a001', 'Take vitamins', 'daily');")
+        #expect(s.value("SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH 'take';") == "3")
+        s.run("UPDATE reminders SET title = 'Swallow vitamins' WHERE title = 'Take vitamins';")
+        #expect(s.value("SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH 'take';") == "2")
+        #expect(s.value("SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH 'swallow';") == "1")
+        s.run("INSERT INTO remindersTags (reminderID, tagID) VALUES ('00000000-0000-4000-8000-00000000b003', 'night');")
+        #expect(s.value("SELECT tags FROM reminderTexts WHERE rowid = (SELECT rowid FROM reminders WHERE title = 'Doctor appointment');")
+            == "#adulting #night")
+        s.run("DELETE FROM remindersTags WHERE reminderID = '00000000-0000-4000-8000-00000000b003' AND tagID = 'adulting';")
+        #expect(s.value("SELECT tags FROM reminderTexts WHERE rowid = (SELECT rowid FROM reminders WHERE title = 'Doctor appointment');")
+            == "#night")
+        s.run("DELETE FROM reminders WHERE title = 'Swallow vitamins';")
+        #expect(s.value("SELECT count(*) FROM reminderTexts;") == "11")
+    }
+
+    @Test func aSixthTagIsRefused() throws {
+        let s = try TestSession()
+        let groceries = "00000000-0000-4000-8000-00000000b001"
+        let ran = s.run("""
+            INSERT INTO remindersTags (reminderID, tagID) VALUES ('\(groceries)', 'car');
+            INSERT INTO remindersTags (reminderID, tagID) VALUES ('\(groceries)', 'kids');
+            INSERT INTO remindersTags (reminderID, tagID) VALUES ('\(groceries)', 'night');
+            """)
+        #expect(ran.result.failures == 1)
+        #expect(ran.errors == "error: a reminder can have at most 5 tags\n")
+        #expect(s.value("SELECT count(*) FROM remindersTags WHERE reminderID = '\(groceries)';") == "5")
+    }
+
+    @Test func deletingAListCascadesToItsReminders() throws {
+        let s = try TestSession()
+        s.run("DELETE FROM remindersLists WHERE title = 'Family';")
+        #expect(s.value("SELECT count(*) FROM reminders;") == "8")
+        #expect(s.value("SELECT count(*) FROM reminderTexts;") == "8")
+    }
+
+    @Test func otherSamplesBuild() throws {
+        #expect(try TestSession(.sample(.employees)).value("SELECT count(*) FROM employees WHERE managerID IS NULL;") == "1")
+        let attachments = try TestSession(.sample(.attachments))
+        #expect(attachments.value("SELECT group_concat(kind || ':' || n) FROM (SELECT kind, count(*) n FROM attachments GROUP BY kind);")
+            == "image:2,link:2,voiceMemo:2")
+        #expect(attachments.value("SELECT count(*) FROM linkAttachments;") == "2")
+        let refused = attachments.run("INSERT INTO attachments (noteID, kind) VALUES (1, 'link');")
+        #expect(refused.errors.hasPrefix("error: CHECK constraint failed"))
+    }
+}

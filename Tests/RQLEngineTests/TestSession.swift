@@ -1,0 +1,67 @@
+import Foundation
+import RQLEngine
+import RQLRender
+
+/// A session whose output and errors are kept in memory, for tests.
+struct TestSession {
+    let session: Session
+    let output = ByteOutput(.memory)
+    let errors = ByteOutput(.memory)
+    let clock: ManualClock
+
+    init(_ target: DatabaseTarget = .sample(.reminders), mode: OutputMode = .list,
+         clock: ManualClock = ManualClock(Date())) throws {
+        self.clock = clock
+        session = try Session(options: .init(target: target, mode: mode, colorAllowed: false, clock: clock,
+                                             output: output, diagnostics: errors))
+    }
+
+    /// Runs `script` as stdin would, returning what it printed and wrote as errors.
+    @discardableResult
+    func run(_ script: String, policy: FailurePolicy = .continueUnlessBail) -> (output: String, errors: String, result: ScriptResult) {
+        output.clear()
+        errors.clear()
+        let result = session.run(script: script, origin: nil, policy: policy)
+        session.close()
+        return (output.text, errors.text, result)
+    }
+
+    /// The list-mode output of one query, trimmed.
+    func value(_ sql: String) -> String {
+        run(sql).output.trimmingCharacters(in: .newlines)
+    }
+}
+
+/// `../shared/data/chinook.sqlite`, copied to a temporary file, when the shared folder is there.
+enum Chinook {
+    static let source: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data/chinook.sqlite")
+
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: source.path) }
+
+    static func copy() throws -> String {
+        let target = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rql-chinook-\(UUID().uuidString).sqlite")
+        try FileManager.default.copyItem(at: source, to: target)
+        return target.path
+    }
+}
+
+/// The sqlite3 shell, for comparing output byte for byte.
+enum SQLiteShell {
+    static let path = "/usr/bin/sqlite3"
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -89,7 +89,7 @@ struct TabularWriter {
         var rightAligned = [Bool?](repeating: nil, count: columnCount)
         for (column, fixed) in settings.widths.prefix(columnCount).enumerated() where fixed != 0 {
             widths[column] = abs(fixed)
-            rightAligned[column] = fixed < 0
+            rightAligned[column] = fixed < 0 ? true : nil
         }
         var layout = Layout(widths: widths, rightAligned: rightAligned)
         if let limit = settings.maxLineWidth { fit(&layout, into: limit) }

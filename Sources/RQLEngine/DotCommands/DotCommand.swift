@@ -55,7 +55,9 @@ extension Session {
 }
 
 /// Splits a dot-command line into words like a shell: blanks separate words,
-/// single or double quotes group them, a backslash in double quotes escapes.
+/// a single or double quote at the start of a word groups it up to the closing
+/// quote, and a backslash in double quotes escapes. A quote inside a word
+/// (`x'00ff'`, `it's`) is an ordinary character.
 enum ShellWords {
     static func split(_ line: String) throws -> [String] {
         var words: [String] = []
@@ -75,7 +77,7 @@ enum ShellWords {
                 } else {
                     word.append(character)
                 }
-            } else if character == "'" || character == "\"" {
+            } else if !inWord, character == "'" || character == "\"" {
                 quote = character
                 inWord = true
             } else if character.isWhitespace {

@@ -4,7 +4,42 @@ import RQLEngine
 import RQLRender
 
 /// `rql`: the command line. Parsing only; every command runs through a `Session`.
-struct RQL: ParsableCommand {
+///
+/// `rql [DATABASE] [options]` is the shell itself, so `rql --help` shows its
+/// options; a first argument naming a subcommand (`rql samples …`) runs that
+/// command instead.
+enum RQL {
+    static let subcommands: [String: any ParsableCommand.Type] = [
+        "samples": SamplesCommand.self,
+    ]
+
+    /// Parses the command line and runs; usage errors exit with status 2.
+    static func mainWithExitCodes() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, let subcommand = subcommands[first] {
+            run(subcommand, Array(arguments.dropFirst()))
+        } else {
+            run(Shell.self, arguments)
+        }
+    }
+
+    private static func run(_ type: any ParsableCommand.Type, _ arguments: [String]) {
+        do {
+            var command = try type.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if type.exitCode(for: error) == .success || error is ExitCode {
+                type.exit(withError: error)
+            }
+            let message = type.fullMessage(for: error)
+            FileHandle.standardError.write(Data((message.isEmpty ? "" : message + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// `rql [DATABASE] [options]`: the REPL, `-c` commands, or a script on stdin.
+struct Shell: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rql",
         abstract: "An interactive SQLite explorer: SQL, dot-commands and sample databases.",
@@ -14,10 +49,11 @@ struct RQL: ParsableCommand {
             (when it is not a terminal) runs the same way. Otherwise rql reads commands at
             a prompt. Type .help there for the dot-commands.
 
+            Also: rql samples list, rql samples write NAME FILE (rql samples --help).
+
             Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
             cannot be opened.
-            """,
-        subcommands: [SamplesCommand.self])
+            """)
 
     @Argument(help: "A database file to open (created if missing, unless --readonly).")
     var database: String?
@@ -90,22 +126,6 @@ struct RQL: ParsableCommand {
             if session.hasQuit { break }
         }
         return true
-    }
-
-    /// Parses the command line and runs; usage errors exit with status 2.
-    static func mainWithExitCodes() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success || error is ExitCode {
-                exit(withError: error)
-            }
-            let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.isEmpty ? "" : message + "\n").utf8))
-            Foundation.exit(2)
-        }
     }
 }
 

@@ -5,7 +5,7 @@ import RQLEngine
 /// `rql samples list` and `rql samples write NAME FILE`.
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "samples",
+        commandName: "rql samples",
         abstract: "List the sample databases, or write one to a file.",
         subcommands: [List.self, Write.self],
         defaultSubcommand: List.self)

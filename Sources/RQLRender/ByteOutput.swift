@@ -80,7 +80,12 @@ public final class ByteOutput {
     /// Writes `count` copies of `byte`.
     public func write(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        for _ in 0..<count { write(byte: byte) }
+        if buffer.count + count > capacity { flush() }
+        if count >= capacity {
+            for _ in 0..<count { write(byte: byte) }
+        } else {
+            buffer.append(contentsOf: repeatElement(byte, count: count))
+        }
     }
 
     /// Writes a signed integer in decimal without allocating.

@@ -103,10 +103,6 @@ struct CellStore {
         return lines(at: index).map { DisplayWidth.of(String($0)) }.max() ?? 0
     }
 
-    func height(at index: Int) -> Int {
-        flags[index].contains(.simple) ? 1 : lines(at: index).count
-    }
-
     static func isSimple<Bytes: Sequence>(_ bytes: Bytes, escapesPipes: Bool) -> Bool where Bytes.Element == UInt8 {
         for byte in bytes where byte < 0x20 || byte >= 0x7F || (escapesPipes && byte == 0x7C) {
             return false

@@ -137,13 +137,27 @@ struct TabularWriter {
     /// Writes the row whose cells start at `first` in `store`.
     private func writeRow(_ store: CellStore, first: Int, _ layout: Layout, isHeader: Bool) {
         let columns = layout.widths.count
-        let height = (0..<columns).map { store.height(at: first + $0) }.max() ?? 1
+        // Split each multi-line or non-ASCII cell once for all the lines of the row.
+        let split: [[Substring]?] = (0..<columns).map { column in
+            store.flags(at: first + column).contains(.simple) ? nil : store.lines(at: first + column)
+        }
+        let height = split.map { $0?.count ?? 1 }.max() ?? 1
         for line in 0..<height {
             output.write(frame.vertical)
             for column in 0..<columns {
                 output.write(byte: 0x20)
-                writeCellLine(store, index: first + column, line: line, width: layout.widths[column],
-                              rightAligned: layout.rightAligned[column], isHeader: isHeader)
+                let index = first + column
+                let flags = store.flags(at: index)
+                let alignRight = layout.rightAligned[column] ?? (!isHeader && flags.contains(.rightAligned))
+                if let lines = split[column] {
+                    let text = line < lines.count ? String(lines[line]) : ""
+                    writeText(text, width: layout.widths[column], alignRight: alignRight, isNull: flags.contains(.null))
+                } else if line == 0 {
+                    writeSimple(store.bytes[store.range(at: index)], width: layout.widths[column],
+                                alignRight: alignRight, isNull: flags.contains(.null))
+                } else {
+                    output.write(repeating: 0x20, count: layout.widths[column])
+                }
                 output.write(byte: 0x20)
                 output.write(frame.vertical)
             }
@@ -151,27 +165,20 @@ struct TabularWriter {
         }
     }
 
-    private func writeCellLine(_ store: CellStore, index: Int, line: Int, width: Int,
-                               rightAligned: Bool?, isHeader: Bool) {
-        let flags = store.flags(at: index)
-        let alignRight = rightAligned ?? (!isHeader && flags.contains(.rightAligned))
-        let isNull = flags.contains(.null)
-        if flags.contains(.simple) {
-            let range = store.range(at: index)
-            guard line == 0 else { return output.write(repeating: 0x20, count: width) }
-            if range.count <= width {
-                let padding = width - range.count
-                if alignRight { output.write(repeating: 0x20, count: padding) }
-                writeStyled(store.bytes[range], isNull: isNull)
-                if !alignRight { output.write(repeating: 0x20, count: padding) }
-            } else {
-                writeStyled(store.bytes[range.lowerBound..<(range.lowerBound + max(width - 1, 0))], isNull: isNull)
-                output.write("…")
-            }
-            return
+    /// Printable ASCII: one byte, one column.
+    private func writeSimple(_ bytes: ArraySlice<UInt8>, width: Int, alignRight: Bool, isNull: Bool) {
+        guard bytes.count <= width else {
+            writeStyled(bytes.prefix(max(width - 1, 0)), isNull: isNull)
+            return output.write("…")
         }
-        let lines = store.lines(at: index)
-        let text = line < lines.count ? DisplayWidth.truncate(String(lines[line]), to: width) : ""
+        let padding = width - bytes.count
+        if alignRight { output.write(repeating: 0x20, count: padding) }
+        writeStyled(bytes, isNull: isNull)
+        if !alignRight { output.write(repeating: 0x20, count: padding) }
+    }
+
+    private func writeText(_ line: String, width: Int, alignRight: Bool, isNull: Bool) {
+        let text = DisplayWidth.truncate(line, to: width)
         let padding = width - DisplayWidth.of(text)
         if alignRight { output.write(repeating: 0x20, count: padding) }
         writeStyled(Array(text.utf8)[...], isNull: isNull)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# make bench: rql beside the sqlite3 shell on the same data, as medians of
+# alternating runs, with time ratios and peak memory (max RSS).
+# Usage: Benchmarks/run.sh PATH/TO/rql [RUNS]
+set -euo pipefail
+rql=$(realpath "${1:?usage: Benchmarks/run.sh PATH/TO/rql [RUNS]}")
+runs=${2:-5}
+here=$(cd "$(dirname "$0")" && pwd)
+data="$here/../.build/bench"
+db="$data/reminders-1m.sqlite"
+mkdir -p "$data"
+
+for tool in sqlite3 /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "bench needs $tool (make setup installs it)" >&2; exit 2; }
+done
+
+if [ ! -f "$db" ]; then
+  echo "generating $db (1,000,000 reminders, deterministic)…" >&2
+  sqlite3 "$db.tmp" < "$here/reminders-1m.sql" >/dev/null
+  mv "$db.tmp" "$db"
+fi
+
+# measure COMMAND...: prints "milliseconds peak-KiB" for one run, output discarded.
+measure() {
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f '%M' -o "$data/rss" "$@" >/dev/null 2>"$data/stderr" || { cat "$data/stderr" >&2; exit 1; }
+  end=$(date +%s%N)
+  echo "$(( (end - start) / 1000 )) $(tail -n 1 "$data/rss")"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# compare LABEL "RQL COMMAND" "SQLITE3 COMMAND": runs both alternately, prints one row.
+compare() {
+  local label=$1 ours=$2 theirs=$3 i
+  : >"$data/ours" ; : >"$data/theirs"
+  for ((i = 0; i < runs; i++)); do
+    measure bash -c "$ours" >>"$data/ours"
+    measure bash -c "$theirs" >>"$data/theirs"
+  done
+  local ours_us theirs_us ours_kb theirs_kb
+  ours_us=$(cut -d' ' -f1 "$data/ours" | median)
+  theirs_us=$(cut -d' ' -f1 "$data/theirs" | median)
+  ours_kb=$(cut -d' ' -f2 "$data/ours" | median)
+  theirs_kb=$(cut -d' ' -f2 "$data/theirs" | median)
+  awk -v l="$label" -v a="$ours_us" -v b="$theirs_us" -v c="$ours_kb" -v d="$theirs_kb" 'BEGIN {
+    printf "%-34s %10.1f %10.1f %7.2fx %9.1f %9.1f %7.2fx\n", l, a / 1000, b / 1000, a / b, c / 1024, d / 1024, c / d }'
+}
+
+printf '%-34s %10s %10s %8s %9s %9s %8s\n' "benchmark ($runs runs, medians)" "rql ms" "sqlite3 ms" "time" "rql MiB" "sqlite3" "memory"
+compare "start-up: -c 'select 1' on a file" "'$rql' '$db' -c 'select 1'" "sqlite3 '$db' 'select 1'"
+compare "start-up: Reminders sample" "'$rql' -c 'select 1'" "sqlite3 :memory: 'select 1'"
+compare "CSV, 1,000,000 rows" "'$rql' --mode csv '$db' -c 'select * from reminders'" "sqlite3 -csv '$db' 'select * from reminders'"
+compare "box, 1,000,000 rows (.maxrows 0)" "'$rql' --mode box '$db' -c '.maxrows 0' -c 'select * from reminders'" "sqlite3 -box '$db' 'select * from reminders'"
+compare "box, default .maxrows (40)" "'$rql' --mode box '$db' -c '.maxrows 40' -c 'select * from reminders'" "sqlite3 -box '$db' 'select * from reminders'"
+echo
+echo "time and memory columns are rql / sqlite3; below 1.00x rql is faster or smaller."
+echo "targets: start-up < 20 ms (file), < 50 ms (sample); CSV <= 1.3x and < 32 MiB;"
+echo "box (all rows) <= 1.0x time and <= 0.5x memory; box with .maxrows: constant memory."

@@ -18,7 +18,9 @@ public final class ByteOutput {
     public let destination: Destination
     /// Whether the destination is a terminal (colors and width fitting apply).
     public let isTerminal: Bool
-    private var buffer: [UInt8] = []
+    /// Bytes not yet flushed: `buffer[0..<count]`.
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private var count = 0
     private var kept: [UInt8] = []
     private let capacity = 1 << 16
     /// The first write error, if any (a closed pipe, a full disk).
@@ -27,7 +29,12 @@ public final class ByteOutput {
     public init(_ destination: Destination, isTerminal: Bool = false) {
         self.destination = destination
         self.isTerminal = isTerminal
-        buffer.reserveCapacity(capacity)
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        flush()
+        buffer.deallocate()
     }
 
     public static func standard(_ descriptor: Int32) -> ByteOutput {
@@ -45,22 +52,24 @@ public final class ByteOutput {
 
     /// Forgets what a memory output holds.
     public func clear() {
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
         kept.removeAll()
     }
 
     @inline(__always)
     public func write(byte: UInt8) {
-        if buffer.count >= capacity { flush() }
-        buffer.append(byte)
+        if count == capacity { flush() }
+        buffer[count] = byte
+        count += 1
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        if buffer.count + bytes.count > capacity { flush() }
+        if count + bytes.count > capacity { flush() }
         if bytes.count >= capacity {
             emit(bytes)
-        } else {
-            buffer.append(contentsOf: bytes)
+        } else if let base = bytes.baseAddress {
+            (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            count += bytes.count
         }
     }
 
@@ -80,11 +89,12 @@ public final class ByteOutput {
     /// Writes `count` copies of `byte`.
     public func write(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        if buffer.count + count > capacity { flush() }
+        if self.count + count > capacity { flush() }
         if count >= capacity {
             for _ in 0..<count { write(byte: byte) }
         } else {
-            buffer.append(contentsOf: repeatElement(byte, count: count))
+            (buffer + self.count).update(repeating: byte, count: count)
+            self.count += count
         }
     }
 
@@ -108,9 +118,9 @@ public final class ByteOutput {
     }
 
     public func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { emit($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        emit(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
     }
 
     /// Flushes, and closes the descriptor when this output owns it.

@@ -60,10 +60,12 @@ struct CSVWriter {
 
     private func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if bytes.isEmpty { return true }
-        for byte in bytes where byte <= 0x20 || byte == 0x22 || byte == 0x27 || byte >= 0x7F {
+        // A one-byte separator (the usual case) is checked in the same pass.
+        let single = separator.count == 1 ? separator[0] : 0x22
+        for byte in bytes where byte <= 0x20 || byte == 0x22 || byte == 0x27 || byte >= 0x7F || byte == single {
             return true
         }
-        return contains(bytes, separator)
+        return separator.count > 1 && contains(bytes, separator)
     }
 }
 

@@ -61,9 +61,10 @@ public final class Session {
 
     /// Runs one command and reports its failure on `diagnostics`. Returns
     /// whether it succeeded. `origin` names the script it came from, for
-    /// `FILE:LINE:` in errors.
+    /// `FILE:LINE:` in errors. Deferred work that became due lands first.
     @discardableResult
     public func execute(_ command: Command, origin: String? = nil) -> Bool {
+        runDueWork()
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
         let started = ResourceClock.now()

@@ -28,9 +28,7 @@ extension Session {
         var result = ScriptResult()
         func run(_ command: Command) -> Bool {
             result.commands += 1
-            runDueWork()
             let succeeded = execute(command, origin: origin)
-            runDueWork()
             if !succeeded {
                 result.failures += 1
                 if policy == .stop || settings.bail { return false }

@@ -1,14 +1,13 @@
 /// ANSI styling for terminal output; a no-op when colors are off.
 public struct TerminalStyle: Sendable {
     public enum Role: Sendable {
-        case null, footer, error, caret, keyword, note
+        case null, footer, error, caret, note
 
         var code: String {
             switch self {
             case .null, .footer, .note: "\u{1B}[2m"
             case .error: "\u{1B}[31m"
             case .caret: "\u{1B}[1;31m"
-            case .keyword: "\u{1B}[1;34m"
             }
         }
     }
@@ -27,9 +26,5 @@ public struct TerminalStyle: Sendable {
         output.write(role.code)
         output.write(text)
         output.write("\u{1B}[0m")
-    }
-
-    public func styled(_ text: String, as role: Role) -> String {
-        isEnabled ? role.code + text + "\u{1B}[0m" : text
     }
 }

@@ -49,3 +49,13 @@ public enum Suggestions {
         }
     }
 }
+
+extension Suggestions {
+    /// `did you mean tables?` for the closest candidates, or nil when none is close.
+    ///
+    ///     Suggestions.didYouMean("tabels", in: ["tables"], prefix: ".") // "did you mean .tables?"
+    public static func didYouMean(_ name: String, in candidates: [String], prefix: String = "") -> String? {
+        let closest = closest(to: name, in: candidates).map { prefix + $0 }
+        return closest.isEmpty ? nil : "did you mean \(phrase(closest))?"
+    }
+}

@@ -14,10 +14,7 @@ struct SamplesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the samples rql embeds.")
 
         func run() {
-            let width = Sample.names.map(\.count).max() ?? 0
-            for sample in Sample.allCases {
-                print(sample.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + sample.summary)
-            }
+            print(Sample.listing, terminator: "")
         }
     }
 

@@ -43,10 +43,9 @@ extension Session {
             throw CommandError("a dot-command needs a name after the period", notes: [".help lists them"])
         }
         guard let command = DotCommand.named(name) else {
-            let suggestions = Suggestions.closest(to: name, in: DotCommand.all.map(\.name)).map { "." + $0 }
-            var notes = suggestions.isEmpty ? [] : ["did you mean \(Suggestions.phrase(suggestions))?"]
-            notes.append(".help lists the dot-commands")
-            throw CommandError("unknown command: .\(name)", notes: notes)
+            let suggestion = Suggestions.didYouMean(name, in: DotCommand.all.map(\.name), prefix: ".")
+            throw CommandError("unknown command: .\(name)",
+                               notes: [suggestion, ".help lists the dot-commands"].compactMap { $0 })
         }
         let arguments = Array(words.dropFirst())
         guard command.arguments.contains(arguments.count) else { throw command.usageError() }

@@ -36,10 +36,9 @@ extension DotCommand {
 
     static func sample(named name: String) throws -> Sample {
         guard let sample = Sample.named(name) else {
-            let suggestions = Suggestions.closest(to: name, in: Sample.names)
             throw CommandError("no sample named \"\(name)\"",
-                               notes: (suggestions.isEmpty ? [] : ["did you mean \(Suggestions.phrase(suggestions))?"])
-                                   + ["samples: " + Sample.names.joined(separator: " ")])
+                               notes: [Suggestions.didYouMean(name, in: Sample.names),
+                                       "samples: " + Sample.names.joined(separator: " ")].compactMap { $0 })
         }
         return sample
     }
@@ -49,10 +48,7 @@ extension Session {
     static let maximumReadDepth = 16
 
     func writeSampleList() {
-        let width = Sample.names.map(\.count).max() ?? 0
-        for sample in Sample.allCases {
-            output.write(sample.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + sample.summary + "\n")
-        }
+        output.write(Sample.listing)
     }
 
     /// `.read FILE`: runs the file as a script; fails if any of its commands did.

@@ -4,18 +4,16 @@ import RQLRender
 extension DotCommand {
     static let outputCommands: [DotCommand] = [
         DotCommand(name: "mode", usage: ".mode [MODE]", summary: "how results are written: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "),
-                   details: OutputMode.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.summary)" }
-                       .joined(separator: "\n"),
+                   details: AlignedList.text(OutputMode.allCases.map { ($0.rawValue, $0.summary) }, indent: "  "),
                    arguments: 0...1) { session, arguments in
             guard let name = arguments.first else {
                 return session.output.write("mode: \(session.settings.mode.rawValue)\n")
             }
             guard let mode = OutputMode(rawValue: name.lowercased()) else {
                 let names = OutputMode.allCases.map(\.rawValue)
-                let suggestions = Suggestions.closest(to: name, in: names)
                 throw CommandError("unknown mode \"\(name)\"",
-                                   notes: (suggestions.isEmpty ? [] : ["did you mean \(Suggestions.phrase(suggestions))?"])
-                                       + ["modes: " + names.joined(separator: " ")])
+                                   notes: [Suggestions.didYouMean(name, in: names), "modes: " + names.joined(separator: " ")]
+                                       .compactMap { $0 })
             }
             session.settings.setMode(mode)
         },

@@ -44,11 +44,7 @@ extension Session {
     }
 
     func writeParameters() {
-        let width = parameters.keys.map(\.count).max() ?? 0
-        for name in parameters.keys.sorted() {
-            output.write(name.padding(toLength: width + 2, withPad: " ", startingAt: 0))
-            output.write(Session.literal(parameters[name] ?? .null) + "\n")
-        }
+        output.write(AlignedList.text(parameters.keys.sorted().map { ($0, Session.literal(parameters[$0] ?? .null)) }))
     }
 
     /// A value as SQL would write it.

@@ -20,10 +20,7 @@ extension DotCommand {
         DotCommand(name: "dbinfo", usage: ".dbinfo", summary: "file, pages, encoding, journal mode, user_version, SQLite and its options",
                    arguments: 0...0) { session, _ in
             let facts = try session.queue.inDatabase { db in try Schema.facts(db, target: session.target) }
-            let width = facts.map(\.0.count).max() ?? 0
-            for (name, value) in facts {
-                session.output.write(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value + "\n")
-            }
+            session.output.write(AlignedList.text(facts))
         },
     ]
 }

@@ -32,11 +32,7 @@ extension DotCommand {
 
 extension Session {
     func writeHelpIndex() {
-        let width = DotCommand.all.map(\.usage.count).max() ?? 0
-        for command in DotCommand.all {
-            output.write(command.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0))
-            output.write(command.summary + "\n")
-        }
+        output.write(AlignedList.text(DotCommand.all.map { ($0.usage, $0.summary) }))
         output.write("""
 
             Anything else is SQL (a statement ends with ;) or, once it exists, the query DSL.
@@ -48,12 +44,13 @@ extension Session {
     func writeHelp(for name: String) throws {
         let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
         guard let command = DotCommand.named(bare.lowercased()) else {
-            let suggestions = Suggestions.closest(to: bare, in: DotCommand.all.map(\.name)).map { "." + $0 }
             throw CommandError("no help for \"\(name)\": there is no such command",
-                               notes: suggestions.isEmpty ? [".help lists the dot-commands"]
-                                   : ["did you mean \(Suggestions.phrase(suggestions))?"])
+                               notes: [Suggestions.didYouMean(bare, in: DotCommand.all.map(\.name), prefix: ".")
+                                   ?? ".help lists the dot-commands"])
         }
         output.write("usage: \(command.usage)\n\(command.summary)\n")
-        if !command.details.isEmpty { output.write("\n\(command.details)\n") }
+        if !command.details.isEmpty {
+            output.write("\n" + command.details + (command.details.hasSuffix("\n") ? "" : "\n"))
+        }
     }
 }

@@ -29,6 +29,11 @@ public enum Sample: String, CaseIterable, Sendable {
     }
 
     public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// One line per sample: its name and what it shows.
+    public static var listing: String {
+        AlignedList.text(allCases.map { ($0.rawValue, $0.summary) })
+    }
 }
 
 extension Sample {

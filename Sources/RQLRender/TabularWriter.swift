@@ -6,6 +6,21 @@ struct TabularWriter {
     let output: ByteOutput
     let settings: RenderSettings
     let style: TerminalStyle
+    private let frame: Frame
+    /// `frame.vertical` as bytes, written around every cell.
+    private let vertical: [UInt8]
+
+    init(output: ByteOutput, settings: RenderSettings, style: TerminalStyle) {
+        self.output = output
+        self.settings = settings
+        self.style = style
+        switch settings.mode {
+        case .table: frame = .table
+        case .markdown: frame = .markdown
+        default: frame = .box
+        }
+        vertical = Array(frame.vertical.utf8)
+    }
 
     /// The characters a frame is drawn with.
     private struct Frame {
@@ -22,14 +37,6 @@ struct TabularWriter {
         static let markdown = Frame(top: nil, rule: ("|", "|", "|"), bottom: nil, horizontal: "-", vertical: "|")
     }
 
-    private var frame: Frame {
-        switch settings.mode {
-        case .table: .table
-        case .markdown: .markdown
-        default: .box
-        }
-    }
-
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
         let names = source.columnNames
         let format = CellStore.Format(nullText: settings.effectiveNullText, escapesPipes: settings.mode == .markdown)
@@ -40,7 +47,6 @@ struct TabularWriter {
         for name in names { header.append(text: name, format: format) }
         let tail = collector.tailRows
         let layout = fittedLayout(header: header, collector: collector, tail: tail)
-        let frame = self.frame
         let showsHeaders = settings.showsHeaders || settings.mode == .markdown
 
         if let top = frame.top { writeRule(top, layout) }
@@ -125,11 +131,11 @@ struct TabularWriter {
     }
 
     private func writeGap(_ layout: Layout) {
-        output.write(frame.vertical)
+        output.write(vertical)
         for width in layout.widths {
             output.write(" …")
             output.write(repeating: 0x20, count: width)
-            output.write(frame.vertical)
+            output.write(vertical)
         }
         output.write(byte: 0x0A)
     }
@@ -137,13 +143,33 @@ struct TabularWriter {
     /// Writes the row whose cells start at `first` in `store`.
     private func writeRow(_ store: CellStore, first: Int, _ layout: Layout, isHeader: Bool) {
         let columns = layout.widths.count
-        // Split each multi-line or non-ASCII cell once for all the lines of the row.
+        guard (first..<(first + columns)).allSatisfy({ store.flags(at: $0).contains(.simple) }) else {
+            return writeSplitRow(store, first: first, layout, isHeader: isHeader)
+        }
+        output.write(vertical)
+        for column in 0..<columns {
+            let index = first + column
+            let flags = store.flags(at: index)
+            output.write(byte: 0x20)
+            writeSimple(store.bytes[store.range(at: index)], width: layout.widths[column],
+                        alignRight: layout.rightAligned[column] ?? (!isHeader && flags.contains(.rightAligned)),
+                        isNull: flags.contains(.null))
+            output.write(byte: 0x20)
+            output.write(vertical)
+        }
+        output.write(byte: 0x0A)
+    }
+
+    /// A row with a multi-line or non-ASCII cell: each such cell is split
+    /// once for all the lines of the row.
+    private func writeSplitRow(_ store: CellStore, first: Int, _ layout: Layout, isHeader: Bool) {
+        let columns = layout.widths.count
         let split: [[Substring]?] = (0..<columns).map { column in
             store.flags(at: first + column).contains(.simple) ? nil : store.lines(at: first + column)
         }
         let height = split.map { $0?.count ?? 1 }.max() ?? 1
         for line in 0..<height {
-            output.write(frame.vertical)
+            output.write(vertical)
             for column in 0..<columns {
                 output.write(byte: 0x20)
                 let index = first + column
@@ -159,7 +185,7 @@ struct TabularWriter {
                     output.write(repeating: 0x20, count: layout.widths[column])
                 }
                 output.write(byte: 0x20)
-                output.write(frame.vertical)
+                output.write(vertical)
             }
             output.write(byte: 0x0A)
         }

@@ -115,6 +115,7 @@ import Testing
         #expect(s.run(".open \(path)\nSELECT count(*) FROM employees;").output == "12\n")
         #expect(s.session.target == .file(path: path, readonly: false))
         #expect(s.run(".reset").errors == "error: .reset rebuilds a sample, and \(URL(fileURLWithPath: path).lastPathComponent) is a file\n.sample NAME opens a sample\n")
+        #expect(s.run(".open --readonly").errors == "error: usage: .open [--readonly] PATH\n.help open explains it\n")
         #expect(s.run(".sample attachments\nSELECT count(*) FROM notes;").output == "3\n")
         s.run("DELETE FROM notes;")
         #expect(s.run(".reset\nSELECT count(*) FROM notes;").output == "3\n")

@@ -83,4 +83,13 @@ import Testing
         let landed = s.run("SELECT title, position FROM remindersLists;")
         #expect(landed.output == "deferred: createDefaultRemindersList created the default list 'Personal'\nPersonal|1\n")
     }
+
+    @Test func deferredWorkThatFailsSaysWhy() throws {
+        let s = try TestSession(.sample(.employees))
+        s.run("SELECT handleReminderStatusUpdate();")
+        s.clock.advance(by: 5)
+        let ran = s.run("SELECT 1;")
+        #expect(ran.errors == "deferred: handleReminderStatusUpdate failed: no such table: reminders\n")
+        #expect(ran.output == "1\n")
+    }
 }

@@ -11,7 +11,7 @@ extension DotCommand {
                 if argument == "--readonly" { readonly = true } else { paths.append(argument) }
             }
             guard paths.count == 1, let path = paths.first else {
-                throw CommandError("usage: .open [--readonly] PATH")
+                throw DotCommand.named("open")?.usageError() ?? CommandError("usage: .open")
             }
             try session.open(.file(path: path, readonly: readonly))
         },

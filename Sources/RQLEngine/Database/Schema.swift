@@ -1,0 +1,67 @@
+import GRDB
+
+/// Reading the schema for `.tables`, `.schema` and `.dbinfo`.
+enum Schema {
+    /// Tables and views of every schema (`temp.` and attached names qualified),
+    /// without SQLite's own tables and FTS shadow tables.
+    static func tableNames(_ db: Database, like pattern: String?) throws -> [String] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT schema, name FROM pragma_table_list
+            WHERE type IN ('table', 'view', 'virtual') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND (?1 IS NULL OR name LIKE ?1)
+            ORDER BY schema <> 'main', schema, name
+            """, arguments: [pattern])
+        return rows.map { row in
+            let schema: String = row["schema"]
+            let name: String = row["name"]
+            return schema == "main" ? name : "\(schema).\(name)"
+        }
+    }
+
+    /// CREATE statements in creation order, main then temp, shadow tables left out.
+    static func createStatements(_ db: Database, like pattern: String?) throws -> [String] {
+        let shadows = try Set(String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'shadow'"))
+        var statements: [String] = []
+        for table in ["sqlite_schema", "sqlite_temp_schema"] {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT name, sql FROM \(table)
+                WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                  AND (?1 IS NULL OR name LIKE ?1 OR tbl_name LIKE ?1)
+                ORDER BY rowid
+                """, arguments: [pattern])
+            for row in rows where !shadows.contains(row["name"]) {
+                statements.append(row["sql"])
+            }
+        }
+        return statements
+    }
+
+    static func facts(_ db: Database, target: DatabaseTarget) throws -> [(String, String)] {
+        func pragma(_ name: String) throws -> String {
+            try String.fetchOne(db, sql: "PRAGMA \(name)") ?? ""
+        }
+        func option(_ name: String) throws -> String {
+            try Bool.fetchOne(db, sql: "SELECT sqlite_compileoption_used(?)", arguments: [name]) == true ? "yes" : "no"
+        }
+        let file: String
+        switch target {
+        case .sample(let sample): file = "(memory: a private copy of the \(sample.rawValue) sample)"
+        case .file(let path, let readonly): file = readonly ? "\(path) (read-only)" : path
+        }
+        let foreignKeys = try pragma("foreign_keys") == "1" ? "on" : "off"
+        let json = try Bool.fetchOne(db, sql: "SELECT json_valid('{}')") == true ? "yes" : "no"
+        return [
+            ("file", file),
+            ("page size", try pragma("page_size")),
+            ("pages", try pragma("page_count")),
+            ("encoding", try pragma("encoding")),
+            ("journal mode", try pragma("journal_mode")),
+            ("user_version", try pragma("user_version")),
+            ("foreign keys", foreignKeys + " (rql turns them on; the sqlite3 shell leaves them off)"),
+            ("SQLite", try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? ""),
+            ("FTS5", try option("ENABLE_FTS5")),
+            ("JSON", json),
+            ("math functions", try option("ENABLE_MATH_FUNCTIONS")),
+        ]
+    }
+}

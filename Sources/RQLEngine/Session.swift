@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RQLLanguage
 import RQLRender
 
 /// One rql session: the open database, the settings, the scheduler and the
@@ -45,6 +46,10 @@ public final class Session {
     var readDepth = 0
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
+    /// What `def`, `enum`, `alias` and `let` defined for the open database.
+    public internal(set) var definitions = Definitions()
+    /// The DSL catalog and the schema versions it was read at.
+    var catalogCache: (version: [Int], catalog: Catalog)?
 
     public init(options: Options) throws {
         scheduler = Scheduler(clock: options.clock)
@@ -54,6 +59,7 @@ public final class Session {
         diagnostics = options.diagnostics
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
                                    colorAllowed: options.colorAllowed)
+        try loadPrelude(of: target)
     }
 
     /// The output results go to now.
@@ -90,7 +96,7 @@ public final class Session {
         switch command.language {
         case .dot: try runDotCommand(command.text)
         case .sql: try runSQL(command.text)
-        case .dsl: throw CommandError.unknownInput(command.text)
+        case .dsl: try runDSL(command.text)
         }
     }
 
@@ -117,6 +123,9 @@ public final class Session {
         scheduler.cancelAll()
         queue = newQueue
         target = newTarget
+        catalogCache = nil
+        definitions = Definitions()
+        try loadPrelude(of: newTarget)
     }
 
     /// Flushes and closes what the session opened.
@@ -165,6 +174,7 @@ public final class Session {
         if let snippet = error.snippet {
             out.write(snippet.line + "\n")
             style.write(snippet.caret, as: .caret, to: out)
+            if !error.label.isEmpty { out.write(" " + error.label) }
             out.write("\n")
         }
         for note in error.notes { out.write(note + "\n") }

@@ -17,6 +17,8 @@ public struct SessionSettings: Sendable {
     public var timer = false
     public var bail = false
     public var echo = false
+    /// `.sql on`: print the SQL each DSL query compiles to before its rows.
+    public var showsSQL = false
     /// Colors are allowed (no `--no-color`, no `NO_COLOR`); they still apply only on a terminal.
     public var colorAllowed: Bool
 

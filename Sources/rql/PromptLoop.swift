@@ -12,7 +12,12 @@ struct PromptLoop {
         var lineNumber = 0
         while !session.hasQuit {
             session.runDueWork()
-            let prompt = reader.isContinuing ? "...> " : "rql \(session.target.displayName)> "
+            let prompt: String
+            switch reader.continuation {
+            case .sql: prompt = "...> "
+            case .dsl: prompt = "..| "
+            default: prompt = "rql \(session.target.displayName)> "
+            }
             FileHandle.standardOutput.write(Data(prompt.utf8))
             guard let line = readLine(strippingNewline: true) else { break }
             lineNumber += 1

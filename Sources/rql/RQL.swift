@@ -11,6 +11,7 @@ import RQLRender
 enum RQL {
     static let subcommands: [String: any ParsableCommand.Type] = [
         "samples": SamplesCommand.self,
+        "compile": CompileCommand.self,
     ]
 
     /// Parses the command line and runs; usage errors exit with status 2.
@@ -42,14 +43,16 @@ enum RQL {
 struct Shell: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rql",
-        abstract: "An interactive SQLite explorer: SQL, dot-commands and sample databases.",
+        abstract: "An interactive SQLite explorer: SQL, a pipelined query DSL, dot-commands and sample databases.",
         discussion: """
             With no DATABASE, rql opens a private in-memory copy of the Reminders sample.
-            Commands given with -c run in order and rql exits; a script on standard input
-            (when it is not a terminal) runs the same way. Otherwise rql reads commands at
-            a prompt. Type .help there for the dot-commands.
+            A command is SQL (SELECT …;), a DSL query (reminders | where isFlagged | count)
+            or a dot-command (.help). Commands given with -c run in order and rql exits; a
+            script on standard input (when it is not a terminal) runs the same way.
+            Otherwise rql reads commands at a prompt. Type .help there for the dot-commands.
 
-            Also: rql samples list, rql samples write NAME FILE (rql samples --help).
+            Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
+            rql samples write NAME FILE (rql samples --help).
 
             Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
             cannot be opened.
@@ -70,7 +73,7 @@ struct Shell: ParsableCommand {
     @Flag(help: "Never use colors (also when NO_COLOR is set).")
     var noColor = false
 
-    @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (SQL or dot) and exit; repeat to run several in order.", valueName: "command"))
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (SQL, DSL or dot) and exit; repeat to run several in order.", valueName: "command"))
     var commands: [String] = []
 
     func validate() throws {

@@ -10,6 +10,9 @@ struct DotCommand: Sendable {
     var details: String = ""
     /// Allowed argument counts.
     let arguments: ClosedRange<Int>
+    /// Takes the rest of the line as written, as one argument (a query),
+    /// instead of shell-like words.
+    var takesRawText = false
     let run: @Sendable (Session, [String]) throws -> Void
 
     func usageError() -> CommandError {
@@ -19,7 +22,8 @@ struct DotCommand: Sendable {
 
 extension DotCommand {
     /// Every dot-command, in `.help` order.
-    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + parameterCommands
+    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + queryCommands
+        + parameterCommands
 
     static func named(_ name: String) -> DotCommand? {
         all.first { $0.name == name }
@@ -38,7 +42,15 @@ extension DotCommand {
 extension Session {
     /// Runs a dot-command line: the name, then arguments split like a shell's.
     func runDotCommand(_ line: String) throws {
-        let words = try ShellWords.split(String(line.dropFirst()))
+        let body = line.dropFirst()
+        let commandName = body.prefix(while: { !$0.isWhitespace })
+        if let command = DotCommand.named(commandName.lowercased()), command.takesRawText {
+            let text = String(body.dropFirst(commandName.count)).trimmingTrailingWhitespace()
+            guard !text.isEmpty else { throw command.usageError() }
+            try command.run(self, [text])
+            return
+        }
+        let words = try ShellWords.split(String(body))
         guard let name = words.first?.lowercased() else {
             throw CommandError("a dot-command needs a name after the period", notes: [".help lists them"])
         }

@@ -35,7 +35,7 @@ extension Session {
         output.write(AlignedList.text(DotCommand.all.map { ($0.usage, $0.summary) }))
         output.write("""
 
-            Anything else is SQL (a statement ends with ;) or, once it exists, the query DSL.
+            Anything else is SQL (a statement ends with ;) or the query DSL (reminders | where isFlagged).
             .help COMMAND explains one command.
 
             """)

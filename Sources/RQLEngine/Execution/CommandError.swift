@@ -18,6 +18,10 @@ public struct CommandError: Error, Equatable {
     public var offset: Int?
     /// Lines shown after the snippet ("did you mean …", what happened to a transaction).
     public var notes: [String] = []
+    /// How many bytes the carets underline.
+    public var length = 1
+    /// Printed after the carets (what the marked text is).
+    public var label = ""
 
     public init(_ message: String, source: String? = nil, offset: Int? = nil, notes: [String] = []) {
         self.message = message
@@ -53,6 +57,9 @@ public struct CommandError: Error, Equatable {
         let before = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
         let shownLine = CellText.displayLines(line).joined(separator: "␊")
         let column = DisplayWidth.of(CellText.displayLines(before).joined(separator: "␊"))
-        return (shownLine, String(repeating: " ", count: column) + "^")
+        let markedEnd = min(lineEnd, offset + length)
+        let marked = String(decoding: bytes[offset..<max(offset, markedEnd)], as: UTF8.self)
+        let width = max(1, DisplayWidth.of(CellText.displayLines(marked).joined(separator: "␊")))
+        return (shownLine, String(repeating: " ", count: column) + String(repeating: "^", count: width))
     }
 }

@@ -7,26 +7,41 @@ extension Session {
     /// Prepares, binds and runs one SQL statement; rows stream to the output.
     func runSQL(_ text: String) throws {
         if text.skippingBlanksAndComments().drop(while: { $0 == ";" || $0.isWhitespace }).isEmpty { return }
+        try runStatement(text, bind: bindParameters)
+    }
+
+    /// Prepares `sql`, binds it with `bind`, and runs it: rows render to the
+    /// output, other statements just run. In box mode, columns with an enum
+    /// in `enumLabels` show the case name beside the value. Errors point
+    /// into `sql`.
+    func runStatement(_ sql: String, bind: (Statement) throws -> Void,
+                      enumLabels: [Int: [Definitions.EnumCase]] = [:]) throws {
         let settings = renderSettings(for: output)
         let output = self.output
         try queue.inDatabase { db in
             let statement: Statement
             do {
-                statement = try db.makeStatement(sql: text)
+                statement = try db.makeStatement(sql: sql)
             } catch let error as DatabaseError {
-                throw CommandError(error, source: text, connection: db.sqliteConnection)
+                throw CommandError(error, source: sql, connection: db.sqliteConnection)
             }
-            try bindParameters(to: statement)
+            try bind(statement)
             let wasInTransaction = db.isInsideTransaction
             do {
                 if statement.columnCount > 0 {
-                    var rows = try StatementRows(statement)
-                    try Renderer.render(&rows, settings: settings, to: output)
+                    let rows = try StatementRows(statement)
+                    if settings.mode == .box, !enumLabels.isEmpty {
+                        var labeled = EnumLabeledRows(rows, labels: enumLabels)
+                        try Renderer.render(&labeled, settings: settings, to: output)
+                    } else {
+                        var plain = rows
+                        try Renderer.render(&plain, settings: settings, to: output)
+                    }
                 } else {
                     try statement.execute()
                 }
             } catch let error as DatabaseError {
-                var failure = CommandError(error, source: text, connection: db.sqliteConnection)
+                var failure = CommandError(error, source: sql, connection: db.sqliteConnection)
                 if wasInTransaction {
                     failure.notes.append(db.isInsideTransaction
                         ? "note: the transaction is still open (COMMIT or ROLLBACK to end it)"
@@ -49,16 +64,5 @@ extension Session {
             return parameters[name] ?? .null
         }
         try statement.setArguments(StatementArguments(values))
-    }
-}
-
-extension CommandError {
-    /// Input that is neither SQL nor a dot-command, until the DSL exists.
-    static func unknownInput(_ text: String) -> CommandError {
-        let word = text.prefix(while: { !$0.isWhitespace })
-        return CommandError(
-            "\"\(word)\" does not start an SQL statement or a dot-command",
-            notes: ["SQL starts with a keyword such as SELECT, INSERT INTO, UPDATE, CREATE or PRAGMA;",
-                    "dot-commands start with a period: .help lists them"])
     }
 }

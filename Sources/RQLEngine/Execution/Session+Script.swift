@@ -24,7 +24,7 @@ extension Session {
     @discardableResult
     public func run<Lines: Sequence>(lines: Lines, origin: String?, policy: FailurePolicy) -> ScriptResult
     where Lines.Element == String {
-        var reader = CommandReader()
+        var reader = CommandReader(looksAhead: true)
         var result = ScriptResult()
         func run(_ command: Command) -> Bool {
             result.commands += 1

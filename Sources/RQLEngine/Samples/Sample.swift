@@ -23,6 +23,14 @@ public enum Sample: String, CaseIterable, Sendable {
         }
     }
 
+    /// DSL definitions made when the sample opens, one per line.
+    public var prelude: String {
+        switch self {
+        case .reminders: SampleFiles.remindersPrelude
+        case .employees, .attachments: ""
+        }
+    }
+
     /// Looks a sample up by name, for messages that list the others.
     public static func named(_ name: String) -> Sample? {
         Sample(rawValue: name.lowercased())

@@ -1,0 +1,162 @@
+import GRDB
+import RQLLanguage
+
+/// Reads the DSL's `Catalog` from the open database: tables and views of
+/// main and temp with their columns and foreign keys, FTS5 tables with their
+/// options, the FTS5 tables triggers keep in sync, and SQLite's functions.
+enum CatalogReader {
+    static func read(_ db: Database) throws -> Catalog {
+        let listed = try Row.fetchAll(db, sql: """
+            SELECT schema, name, type, wr FROM pragma_table_list
+            WHERE schema IN ('main', 'temp') AND type IN ('table', 'view', 'virtual')
+              AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            ORDER BY schema = 'temp'
+            """)
+        var tables: [Catalog.Table] = []
+        var ftsNames: Set<String> = []
+        for row in listed {
+            let schema: String = row["schema"]
+            let name: String = row["name"]
+            let type: String = row["type"]
+            let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(schema == "temp" ? "sqlite_temp_schema" : "sqlite_schema") WHERE name = ?",
+                                          arguments: [name]) ?? ""
+            let fts = type == "virtual" ? FTS5Declaration(sql) : nil
+            if type == "virtual", fts == nil { continue }
+            let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)",
+                                           arguments: [name, schema])
+                .filter { ($0["hidden"] as Int? ?? 0) != 1 }
+                .map { column in
+                    Catalog.Column(name: column["name"], type: column["type"] ?? "",
+                                   isNotNull: column["notnull"] == 1, isPrimaryKey: (column["pk"] as Int? ?? 0) > 0)
+                }
+            var keys: [Int: Catalog.ForeignKey] = [:]
+            if type == "table" {
+                for key in try Row.fetchAll(db, sql: "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
+                                            arguments: [name, schema]) {
+                    let id: Int = key["id"]
+                    var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key["table"], targetColumns: [])
+                    entry.columns.append(key["from"])
+                    if let target: String = key["to"] { entry.targetColumns.append(target) }
+                    keys[id] = entry
+                }
+            }
+            let kind: Catalog.Kind = type == "view" ? .view : fts != nil ? .fts5 : .table
+            if kind == .fts5 { ftsNames.insert(name) }
+            tables.append(Catalog.Table(name: name, kind: kind, columns: columns,
+                                        foreignKeys: keys.keys.sorted().compactMap { keys[$0] },
+                                        hasRowid: type == "table" ? row["wr"] == 0 : kind == .fts5,
+                                        contentTable: fts?.content, contentRowid: fts?.contentRowid))
+        }
+        var functions: [String: Catalog.FunctionKind] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_function_list") {
+            let name: String = row["name"]
+            let type: String = row["type"]
+            let kind: Catalog.FunctionKind = type == "a" ? .aggregate : type == "w" ? .window : .scalar
+            if functions[name.lowercased()] != .aggregate { functions[name.lowercased()] = kind }
+        }
+        let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { _, temp in temp })
+        let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
+        return Catalog(tables: Array(byName.values), searchLinks: links, functions: functions)
+    }
+
+    /// FTS5 tables that triggers keep in sync: an `INSERT INTO fts (…)
+    /// VALUES (…)` in a trigger on table T, writing `new.rowid` (or T's
+    /// primary key) into the FTS rowid or into one of its columns.
+    private static func searchLinks(_ db: Database, tables: [String: Catalog.Table],
+                                    ftsNames: Set<String>) throws -> [Catalog.SearchLink] {
+        guard !ftsNames.isEmpty else { return [] }
+        let triggers = try Row.fetchAll(db, sql: """
+            SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'trigger'
+            UNION ALL SELECT tbl_name, sql FROM sqlite_temp_schema WHERE type = 'trigger'
+            """)
+        var links: [Catalog.SearchLink] = []
+        for trigger in triggers {
+            guard let tableName: String = trigger["tbl_name"], let sql: String = trigger["sql"],
+                  let table = tables[tableName], table.kind == .table else { continue }
+            let tokens = SQLTokenizer.tokens(sql)
+            var index = 0
+            while index + 2 < tokens.count {
+                defer { index += 1 }
+                guard tokens[index].isWord("insert") else { continue }
+                var cursor = index + 1
+                while cursor < tokens.count, !tokens[cursor].isWord("into") { cursor += 1 }
+                guard cursor + 1 < tokens.count, let ftsName = tokens[cursor + 1].name, ftsNames.contains(ftsName) else { continue }
+                cursor += 2
+                guard let (columns, next) = parenthesizedList(tokens, from: cursor),
+                      next < tokens.count, tokens[next].isWord("values"),
+                      let (values, _) = parenthesizedList(tokens, from: next + 1) else { continue }
+                if let key = key(columns: columns, values: values, table: table),
+                   !links.contains(where: { $0.table == table.name && $0.ftsTable == ftsName }) {
+                    links.append(Catalog.SearchLink(table: table.name, ftsTable: ftsName, key: key))
+                }
+            }
+        }
+        return links
+    }
+
+    /// `( a, b.c, … )` starting at `start`: each item's tokens, and the index after `)`.
+    private static func parenthesizedList(_ tokens: [SQLToken], from start: Int) -> ([[SQLToken]], Int)? {
+        guard start < tokens.count, tokens[start].kind == .punctuation, tokens[start].text == "(" else { return nil }
+        var items: [[SQLToken]] = [[]]
+        var depth = 0
+        var index = start + 1
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                if token.text == "(" { depth += 1 }
+                if token.text == ")" {
+                    if depth == 0 { return (items, index + 1) }
+                    depth -= 1
+                }
+                if token.text == ",", depth == 0 {
+                    items.append([])
+                    index += 1
+                    continue
+                }
+            }
+            items[items.count - 1].append(token)
+            index += 1
+        }
+        return nil
+    }
+
+    private static func key(columns: [[SQLToken]], values: [[SQLToken]], table: Catalog.Table) -> Catalog.SearchKey? {
+        let rowidNames: Set<String> = ["rowid", "_rowid_", "oid"]
+        let integerKey = table.primaryKey.count == 1 && table.columns.first(where: \.isPrimaryKey)?.type.uppercased() == "INTEGER"
+            ? table.primaryKey.first : nil
+        var columnKey: Catalog.SearchKey?
+        for (column, value) in zip(columns, values) {
+            guard column.count == 1, let ftsColumn = column[0].name, value.count == 3, value[0].isWord("new"),
+                  value[1].text == ".", let sourceColumn = value[2].name else { continue }
+            let readsRowid = rowidNames.contains(sourceColumn.lowercased()) || sourceColumn == integerKey
+            if rowidNames.contains(ftsColumn.lowercased()) {
+                if readsRowid { return Catalog.SearchKey(fts: "rowid", source: sourceColumn) }
+            } else if columnKey == nil, readsRowid || table.primaryKey == [sourceColumn] {
+                columnKey = Catalog.SearchKey(fts: ftsColumn, source: sourceColumn)
+            }
+        }
+        return columnKey
+    }
+}
+
+/// What `CREATE VIRTUAL TABLE … USING fts5(…)` says about the content it indexes.
+struct FTS5Declaration {
+    var content: String?
+    var contentRowid: String?
+
+    /// Nil when the statement does not create an FTS5 table.
+    init?(_ sql: String) {
+        let tokens = SQLTokenizer.tokens(sql)
+        guard let using = tokens.firstIndex(where: { $0.isWord("using") }), using + 1 < tokens.count,
+              tokens[using + 1].isWord("fts5") else { return nil }
+        var index = using + 2
+        while index + 2 < tokens.count {
+            if let option = tokens[index].name?.lowercased(), tokens[index + 1].text == "=" {
+                let value = tokens[index + 2].text
+                if option == "content" { content = value.isEmpty ? nil : value }
+                if option == "content_rowid" { contentRowid = value }
+            }
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import GRDB
+import GRDBSQLite
+import RQLLanguage
+
+extension Session {
+    /// Compiles a DSL command against the open database's catalog and runs
+    /// the SQL it gives; definitions only update the session's definitions.
+    func runDSL(_ text: String) throws {
+        guard case .query(let query) = try compileDSL(text) else { return }
+        if settings.showsSQL {
+            output.write(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
+        }
+        try runStatement(query.sql, bind: { statement in try Session.bind(query.values, to: statement) },
+                         enumLabels: query.columnEnums)
+    }
+
+    /// The SQL a DSL query compiles to (empty for a definition), or nil
+    /// after reporting on `diagnostics` why it does not compile.
+    public func sql(forDSL text: String) -> String? {
+        do {
+            guard case .query(let query) = try compileDSL(text) else { return "" }
+            return query.displaySQL
+        } catch let error as CommandError {
+            report(error, at: Command(.dsl, text), origin: nil)
+        } catch {
+            report(CommandError((error as? DatabaseError)?.message ?? "\(error)"), at: Command(.dsl, text), origin: nil)
+        }
+        return nil
+    }
+
+    /// The outcome of compiling `text`, definitions made.
+    func compileDSL(_ text: String) throws -> DSL.Outcome {
+        let catalog = try currentCatalog()
+        do {
+            return try DSL.compile(text, catalog: catalog, definitions: &definitions)
+        } catch {
+            throw CommandError(error, source: text)
+        }
+    }
+
+    /// The catalog of the open database, read again when its schema changed.
+    func currentCatalog() throws -> Catalog {
+        try queue.inDatabase { db in
+            let version = [
+                try Int.fetchOne(db, sql: "PRAGMA main.schema_version") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") ?? 0,
+            ]
+            if let cached = catalogCache, cached.version == version { return cached.catalog }
+            let catalog = try CatalogReader.read(db)
+            catalogCache = (version, catalog)
+            return catalog
+        }
+    }
+
+    /// Binds the compiled query's values to its `?N` parameters.
+    static func bind(_ values: [SQLValue], to statement: Statement) throws {
+        let count = Int(sqlite3_bind_parameter_count(statement.sqliteStatement))
+        let arguments: [DatabaseValue] = values.prefix(count).map { value in
+            switch value {
+            case .integer(let number): return number.databaseValue
+            case .real(let number): return number.databaseValue
+            case .text(let text): return text.databaseValue
+            case .null: return .null
+            }
+        }
+        try statement.setArguments(StatementArguments(arguments + Array(repeating: .null, count: max(0, count - arguments.count))))
+    }
+
+    /// Makes the sample's DSL definitions (its prelude), one per line.
+    func loadPrelude(of target: DatabaseTarget) throws {
+        guard case .sample(let sample) = target else { return }
+        for line in sample.prelude.split(separator: "\n") {
+            guard !line.skippingBlanksAndComments().isEmpty else { continue }
+            _ = try compileDSL(String(line))
+        }
+    }
+}
+
+extension CommandError {
+    /// A DSL error: the message, the line with carets under the span and the
+    /// label, then the help and notes.
+    init(_ error: DSLError, source: String) {
+        self.init(error.message, source: source, offset: min(error.span.lower, source.utf8.count), notes: error.notes)
+        length = max(1, error.span.length)
+        label = error.label
+    }
+}

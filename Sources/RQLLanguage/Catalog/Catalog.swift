@@ -1,0 +1,156 @@
+/// What the DSL compiler knows of a database: its tables and views, their
+/// columns and keys, its FTS5 tables and the functions it can call. The
+/// engine reads it from SQLite; the compiler never touches a connection.
+public struct Catalog: Sendable {
+    public struct Column: Sendable, Equatable {
+        public var name: String
+        public var type: String
+        public var isNotNull: Bool
+        public var isPrimaryKey: Bool
+
+        public init(name: String, type: String = "", isNotNull: Bool = false, isPrimaryKey: Bool = false) {
+            self.name = name
+            self.type = type
+            self.isNotNull = isNotNull
+            self.isPrimaryKey = isPrimaryKey
+        }
+    }
+
+    public struct ForeignKey: Sendable, Equatable {
+        public var columns: [String]
+        public var table: String
+        /// Empty when the key names the target's primary key implicitly.
+        public var targetColumns: [String]
+
+        public init(columns: [String], table: String, targetColumns: [String]) {
+            self.columns = columns
+            self.table = table
+            self.targetColumns = targetColumns
+        }
+    }
+
+    public enum Kind: Sendable, Equatable { case table, view, fts5 }
+
+    /// How an FTS5 table's rows point at the rows of the table it indexes:
+    /// its `fts` column (or `rowid`) holds the source's `source` column (or
+    /// `rowid`).
+    public struct SearchKey: Sendable, Equatable {
+        public var fts: String
+        public var source: String
+
+        public init(fts: String, source: String) {
+            self.fts = fts
+            self.source = source
+        }
+
+        public static let rowid = SearchKey(fts: "rowid", source: "rowid")
+    }
+
+    public struct Table: Sendable {
+        public var name: String
+        public var kind: Kind
+        public var columns: [Column]
+        public var foreignKeys: [ForeignKey]
+        public var hasRowid: Bool
+        /// For an FTS5 table: the `content=` table, when it has one.
+        public var contentTable: String?
+        /// For an FTS5 table with `content=`: its `content_rowid=` column.
+        public var contentRowid: String?
+
+        public init(name: String, kind: Kind = .table, columns: [Column], foreignKeys: [ForeignKey] = [],
+                    hasRowid: Bool = true, contentTable: String? = nil, contentRowid: String? = nil) {
+            self.name = name
+            self.kind = kind
+            self.columns = columns
+            self.foreignKeys = foreignKeys
+            self.hasRowid = hasRowid
+            self.contentTable = contentTable
+            self.contentRowid = contentRowid
+        }
+
+        public var primaryKey: [String] { columns.filter(\.isPrimaryKey).map(\.name) }
+
+        public func column(_ name: String) -> Column? { columns.first { $0.name == name } }
+
+        public var columnNames: [String] { columns.map(\.name) }
+    }
+
+    /// An FTS5 table kept in sync with a table by triggers.
+    public struct SearchLink: Sendable, Equatable {
+        public var table: String
+        public var ftsTable: String
+        public var key: SearchKey
+
+        public init(table: String, ftsTable: String, key: SearchKey) {
+            self.table = table
+            self.ftsTable = ftsTable
+            self.key = key
+        }
+    }
+
+    public private(set) var tables: [String: Table] = [:]
+    /// Lowercased table name → the table's name as written.
+    private var lowercasedNames: [String: String] = [:]
+    public var searchLinks: [SearchLink]
+    /// Every function name (lowercased) SQLite knows, with whether it is an aggregate.
+    public var functions: [String: FunctionKind]
+
+    public enum FunctionKind: Sendable, Equatable { case scalar, aggregate, window }
+
+    public init(tables: [Table] = [], searchLinks: [SearchLink] = [], functions: [String: FunctionKind] = [:]) {
+        self.searchLinks = searchLinks
+        self.functions = functions.isEmpty ? Catalog.coreFunctions : functions
+        for table in tables {
+            self.tables[table.name] = table
+            lowercasedNames[table.name.lowercased()] = table.name
+        }
+        relationships = Relationship.derive(from: self.tables)
+    }
+
+    /// The table called `name`: exactly, in any case (SQL names are
+    /// case-insensitive), or by its StructuredQueries type name
+    /// (`RemindersList` → `remindersLists`).
+    public func table(named name: String) -> Table? {
+        if let table = tables[name] { return table }
+        if let exact = lowercasedNames[name.lowercased()] { return tables[exact] }
+        guard let first = name.first, first.isUppercase else { return nil }
+        let lowered = first.lowercased() + name.dropFirst()
+        for plural in Catalog.plurals(of: lowered) {
+            if let exact = lowercasedNames[plural.lowercased()] { return tables[exact] }
+        }
+        return nil
+    }
+
+    static func plurals(of name: String) -> [String] {
+        var forms = [name + "s"]
+        if name.hasSuffix("s") || name.hasSuffix("x") || name.hasSuffix("ch") || name.hasSuffix("sh") {
+            forms.append(name + "es")
+        }
+        if name.hasSuffix("y") { forms.append(name.dropLast() + "ies") }
+        return forms
+    }
+
+    public var tableNames: [String] { tables.keys.sorted() }
+
+    /// Table name → the relationships its foreign keys (and those pointing
+    /// at it) give it.
+    public private(set) var relationships: [String: [Relationship]] = [:]
+
+    /// Functions every SQLite has, for a catalog built without a connection.
+    static let coreFunctions: [String: FunctionKind] = {
+        var functions: [String: FunctionKind] = [:]
+        for name in ["abs", "char", "coalesce", "concat", "concat_ws", "date", "datetime", "format", "glob", "hex",
+                     "ifnull", "iif", "instr", "julianday", "length", "like", "likely", "lower", "ltrim", "max", "min",
+                     "nullif", "printf", "quote", "random", "randomblob", "replace", "round", "rtrim", "sign",
+                     "soundex", "strftime", "substr", "substring", "time", "trim", "typeof", "unhex", "unicode",
+                     "unixepoch", "upper", "zeroblob", "json", "json_array", "json_extract", "json_object",
+                     "json_type", "json_valid", "highlight", "snippet", "bm25", "regexp", "slugify", "uuid"] {
+            functions[name] = .scalar
+        }
+        for name in ["avg", "count", "group_concat", "string_agg", "sum", "total", "json_group_array",
+                     "json_group_object", "median", "mode"] {
+            functions[name] = .aggregate
+        }
+        return functions
+    }()
+}

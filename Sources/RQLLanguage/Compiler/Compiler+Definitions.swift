@@ -1,0 +1,136 @@
+/// `def`, `enum`, `alias` and `let`: checked against the catalog, then kept.
+extension Compiler {
+    func define(_ statement: Statement, text: String, in definitions: inout Definitions) throws(DSLError) {
+        let text = text.trimmingCharacters(in: { $0.isWhitespace })
+        switch statement {
+        case .define(let tableName, let name, let expression):
+            guard let tableName else {
+                _ = try compile(expression, ExpressionContext(Scope(bare: [], named: [:], outer: nil)))
+                definitions.helpers["", default: [:]][name.text] = .init(expression: expression, text: text)
+                definitions.record(Definitions.key("def", "", name.text))
+                return
+            }
+            let table = try definedTable(tableName)
+            if table.column(name.text) != nil {
+                throw DSLError("`\(name.text)` is already a column of `\(table.name)`", at: name.span,
+                               label: "pick another name for the helper")
+            }
+            let relation = standalone(table)
+            _ = try compile(expression, ExpressionContext(Scope(relation, outer: nil)))
+            definitions.helpers[table.name, default: [:]][name.text] = .init(expression: expression, text: text)
+            definitions.record(Definitions.key("def", table.name, name.text))
+        case .defineMutation(let tableName, let name, let assignments):
+            let table = try definedTable(tableName)
+            _ = try compileAssignments(assignments, of: table, scope: Scope(standalone(table), outer: nil))
+            definitions.mutationHelpers[table.name, default: [:]][name.text] = .init(assignments: assignments, text: text)
+            definitions.record(Definitions.key("mut", table.name, name.text))
+        case .defineSearch(let tableName, let ftsName, let keyColumn):
+            let table = try definedTable(tableName)
+            guard let fts = catalog.table(named: ftsName.text), fts.kind == .fts5 else {
+                throw DSLError("`\(ftsName.text)` is not an FTS5 table", at: ftsName.span, label: "not an FTS5 table",
+                               notes: ["note: FTS5 tables: " + catalog.tables.values.filter { $0.kind == .fts5 }.map(\.name).sorted()
+                                   .joined(separator: ", ")])
+            }
+            if let keyColumn, fts.column(keyColumn.text) == nil {
+                throw DSLError("no column `\(keyColumn.text)` in `\(fts.name)`", at: keyColumn.span, label: "unknown column",
+                               notes: ["note: columns of \(fts.name): " + fts.columnNames.joined(separator: ", ")])
+            }
+            definitions.searchTables[table.name] = .init(ftsTable: fts.name, keyColumn: keyColumn?.text, text: text)
+            definitions.record(Definitions.key("fts", table.name, "fts"))
+        case .defineEnum(let tableName, let column, let cases):
+            let table = try definedTable(tableName)
+            guard table.column(column.text) != nil else { throw noColumn(column, in: table) }
+            var values: [Definitions.EnumCase] = []
+            for (caseName, expression) in cases {
+                if values.contains(where: { $0.name == caseName.text }) {
+                    throw DSLError("`\(caseName.text)` is listed twice", at: caseName.span, label: "a second time")
+                }
+                values.append(.init(name: caseName.text, value: try literal(expression)))
+            }
+            definitions.enums[table.name, default: [:]][column.text] = values
+            definitions.enumTexts[table.name, default: [:]][column.text] = text
+            definitions.record(Definitions.key("enum", table.name, column.text))
+        case .alias(let tableName, let name, let target):
+            let table = try definedTable(tableName)
+            if table.column(name.text) != nil {
+                throw DSLError("`\(name.text)` is already a column of `\(table.name)`", at: name.span, label: "pick another name")
+            }
+            let relationships = (catalog.relationships[table.name] ?? []).map(\.name)
+            let helpers = definitions.helpers[table.name]?.keys.sorted() ?? []
+            guard table.column(target.text) != nil || relationships.contains(target.text) || helpers.contains(target.text) else {
+                var notes: [String] = []
+                if let suggestion = Compiler.didYouMean(target.text, in: table.columnNames + relationships + helpers) {
+                    notes.append(suggestion)
+                }
+                if !relationships.isEmpty { notes.append("note: relationships of `\(table.name)`: " + relationships.joined(separator: ", ")) }
+                throw DSLError("`\(target.text)` is not a column, relationship or helper of `\(table.name)`", at: target.span,
+                               label: "unknown name", notes: notes)
+            }
+            definitions.aliases[table.name, default: [:]][name.text] = (target.text, text)
+            definitions.record(Definitions.key("alias", table.name, name.text))
+        case .letQuery(let name, let query):
+            if catalog.table(named: name.text) != nil {
+                throw DSLError("`\(name.text)` is already a table", at: name.span, label: "pick another name")
+            }
+            var withoutSelf = definitions
+            withoutSelf.queries[name.text] = nil
+            _ = try Compiler(catalog: catalog, definitions: withoutSelf).compile(query, outer: nil)
+            definitions.queries[name.text] = .init(query: query, text: text)
+            definitions.record(Definitions.key("let", "", name.text))
+        case .query, .insert:
+            break
+        }
+    }
+
+    private func definedTable(_ name: Name) throws(DSLError) -> Catalog.Table {
+        if let table = catalog.table(named: name.text) { return table }
+        var notes: [String] = []
+        if let suggestion = Compiler.didYouMean(name.text, in: catalog.tableNames) { notes.append(suggestion) }
+        throw DSLError("no table or view named `\(name.text)`", at: name.span, label: "unknown table", notes: notes)
+    }
+
+    private func noColumn(_ name: Name, in table: Catalog.Table) -> DSLError {
+        var notes: [String] = []
+        if let suggestion = Compiler.didYouMean(name.text, in: table.columnNames) { notes.append(suggestion) }
+        notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
+        return DSLError("no column `\(name.text)` in `\(table.name)`", at: name.span, label: "unknown column", notes: notes)
+    }
+
+    /// A relation over `table` alone, for checking a definition.
+    private func standalone(_ table: Catalog.Table) -> Relation {
+        let level = QueryLevel(from: SQLText.identifier(table.name))
+        let relation = Relation(name: table.name, sqlAlias: uniqueAlias(table.name), table: table, columns: table.columnNames,
+                                enums: definitions.enums[table.name] ?? [:], level: level)
+        level.relations = [relation]
+        return relation
+    }
+
+    /// An enum case's value: a number, a string, true, false or nil.
+    private func literal(_ expression: Expression) throws(DSLError) -> SQLValue {
+        switch expression.kind {
+        case .integer(let value): return .integer(value)
+        case .real(let value): return .real(value)
+        case .string(let value): return .text(value)
+        case .boolean(let value): return .integer(value ? 1 : 0)
+        case .null: return .null
+        case .unary(.negate, let operand):
+            switch try literal(operand) {
+            case .integer(let value): return .integer(-value)
+            case .real(let value): return .real(-value)
+            default: break
+            }
+        default: break
+        }
+        throw DSLError("an enum case needs a literal value", at: expression.span, label: "not a literal",
+                       notes: ["help: enum reminders.priority = low 1, medium 2, high 3"])
+    }
+}
+
+extension String {
+    func trimmingCharacters(in isTrimmed: (Character) -> Bool) -> String {
+        var text = self[...]
+        while let first = text.first, isTrimmed(first) { text = text.dropFirst() }
+        while let last = text.last, isTrimmed(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,117 @@
+/// Function calls, aggregates over relationships, and `any`/`all`/`none`.
+extension Compiler {
+    func call(_ name: Name, _ arguments: [Expression], distinct: Bool, star: Bool, span: SourceSpan,
+              _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let function = try functionName(name)
+        if ["highlight", "snippet", "bm25"].contains(function), let search = context.scope.bare.first?.level.search {
+            return try searchFunction(function, name: name, arguments, search: search, context)
+        }
+        if ["highlight", "snippet", "bm25"].contains(function) {
+            throw DSLError("`\(function)` needs a `search` stage before it", at: name.span, label: "no search here",
+                           notes: ["help: reminders | search 'milk' | select \(function == "bm25" ? "bm25()" : "\(function)(title)")"])
+        }
+        guard isAggregateFunction(function, argumentCount: arguments.count) || (star && function == "count") else {
+            if distinct {
+                throw DSLError("`distinct` only goes in an aggregate", at: name.span, label: "\(function) is not an aggregate")
+            }
+            var values: [SQLExpression] = []
+            for argument in arguments {
+                let value = try compile(argument, context)
+                if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
+                values.append(value)
+            }
+            return .combining(Compiler.bareOrQuoted(function) + "(" + values.map(\.text).joined(separator: ", ") + ")",
+                              .atom, values)
+        }
+        let collector = ToManyCollector()
+        var inner = context
+        inner.inAggregate = true
+        inner.groupKeys = nil
+        inner.collector = collector
+        var values: [SQLExpression] = []
+        for argument in arguments { values.append(try compile(argument, inner)) }
+        var argumentText = values.map(\.text).joined(separator: ", ")
+        if star || (function == "count" && arguments.isEmpty) {
+            argumentText = "*"
+        } else if values.count == 1, values[0].isRowsOfRelationship {
+            guard function == "count" else { throw rowsNeedAggregate(arguments[0]) }
+            argumentText = "*"
+        } else if let rows = zip(arguments, values).first(where: { $0.1.isRowsOfRelationship }) {
+            throw rowsNeedAggregate(rows.0)
+        }
+        if distinct { argumentText = "DISTINCT " + argumentText }
+        let text = Compiler.bareOrQuoted(function) + "(" + argumentText + ")"
+        guard let found = collector.found else {
+            var result = SQLExpression(text)
+            result.isAggregate = true
+            return result
+        }
+        found.level.items = [.expression(text)]
+        return SQLExpression(QueryLevel.parenthesized(found.level.render()))
+    }
+
+    private func rowsNeedAggregate(_ argument: Expression) -> DSLError {
+        DSLError("a to-many relationship is not a value", at: argument.span, label: "count it, or name a column",
+                 notes: ["help: count(…) counts its rows; max(….priority) reads a column"])
+    }
+
+    /// The SQLite function a DSL name calls: as written, or its snake_case
+    /// spelling (`groupConcat` → `group_concat`).
+    private func functionName(_ name: Name) throws(DSLError) -> String {
+        let lowered = name.text.lowercased()
+        if catalog.functions[lowered] != nil { return lowered }
+        let snake = Compiler.snakeCase(name.text)
+        if catalog.functions[snake] != nil { return snake }
+        var notes: [String] = []
+        if let suggestion = Compiler.didYouMean(lowered, in: Array(catalog.functions.keys)) { notes.append(suggestion) }
+        notes.append("note: .functions lists the functions this database has")
+        throw DSLError("unknown function `\(name.text)`", at: name.span, label: "no such function", notes: notes)
+    }
+
+    static func snakeCase(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character.isUppercase {
+                if !result.isEmpty { result += "_" }
+                result += character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    func isAggregateFunction(_ name: String, argumentCount: Int) -> Bool {
+        let function = catalog.functions[name.lowercased()] != nil ? name.lowercased() : Compiler.snakeCase(name)
+        if function == "min" || function == "max" { return argumentCount == 1 }
+        if function == "count" { return argumentCount <= 1 }
+        return catalog.functions[function] == .aggregate
+    }
+
+    func quantified(_ quantifier: Quantifier, _ operand: Expression, span: SourceSpan,
+                    _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let collector = ToManyCollector()
+        var inner = context
+        inner.collector = collector
+        inner.groupKeys = nil
+        let condition = try compile(operand, inner)
+        guard let found = collector.found else {
+            throw DSLError("`\(quantifier.rawValue)` needs a to-many relationship", at: span,
+                           label: "nothing to range over",
+                           notes: ["help: remindersLists | where any reminders.isFlagged"])
+        }
+        let level = found.level
+        level.items = [.expression("1")]
+        if !condition.isRowsOfRelationship {
+            switch quantifier {
+            case .any, .none: level.wheres.append(condition)
+            case .all: level.wheres.append(SQLExpression("NOT coalesce(" + condition.text + ", FALSE)", .not))
+            }
+        } else if quantifier == .all {
+            throw DSLError("`all` needs a condition", at: span, label: "all of them what?",
+                           notes: ["help: where all reminders.isCompleted"])
+        }
+        let exists = "EXISTS " + QueryLevel.parenthesized(level.render())
+        return SQLExpression(quantifier == .any ? exists : "NOT " + exists, quantifier == .any ? .atom : .not)
+    }
+}

@@ -1,0 +1,177 @@
+/// `update`, `delete` and `insert`.
+extension Compiler {
+    func compileMutation(_ stage: Stage, pipeline: Pipeline, rest: ArraySlice<Stage>) throws(DSLError) -> CompiledSelect {
+        let level = pipeline.level
+        let relation = pipeline.primary
+        guard let table = relation.table else {
+            throw DSLError("`\(stage.name)` needs a table", at: stage.keywordSpan, label: "these rows are not a table's",
+                           notes: ["help: \(stage.name) before `select` and `group`"])
+        }
+        guard !level.hasItems, !level.isGrouped, !level.isCounted, !level.distinct, level.relations.count == 1 else {
+            throw DSLError("`\(stage.name)` works on the rows of one table", at: stage.keywordSpan,
+                           label: "after select, group, count, distinct or join",
+                           notes: ["help: filter with where, find or search, then \(stage.name): reminders | where isFlagged | \(stage.name)"])
+        }
+        let direct = !level.readsDerivedRows && level.joins.isEmpty && level.orderBy == nil && !level.isLimited
+            && level.search == nil
+        let targetAlias = direct ? relation.sqlAlias : table.name
+        let target = SQLText.identifier(table.name)
+            + (targetAlias == table.name ? "" : " AS " + SQLText.identifier(targetAlias))
+        var condition: String?
+        if direct {
+            condition = level.wheres.isEmpty ? nil : QueryLevel.conjunction(level.wheres)
+        } else {
+            let key = table.primaryKey.isEmpty ? ["rowid"] : table.primaryKey
+            if key == ["rowid"], level.readsDerivedRows || !table.hasRowid {
+                throw DSLError("`\(stage.name)` after this query needs a primary key, and `\(table.name)` has none",
+                               at: stage.keywordSpan, label: "cannot find the rows again")
+            }
+            level.items = key.map { .expression(relation.column($0)) }
+            let keyText = key.count == 1 ? SQLText.identifier(key[0])
+                : "(" + key.map(SQLText.identifier).joined(separator: ", ") + ")"
+            condition = keyText + " IN " + QueryLevel.parenthesized(level.render())
+        }
+        let targetLevel = QueryLevel(from: target)
+        targetLevel.allowsJoins = false
+        let targetRelation = Relation(name: relation.name, sqlAlias: targetAlias, table: table, columns: table.columnNames,
+                                      enums: definitions.enums[table.name] ?? [:], level: targetLevel)
+        targetLevel.relations = [targetRelation]
+        let scope = Scope(targetRelation, outer: nil)
+        var sql: String
+        switch stage.kind {
+        case .update(let assignments):
+            let sets = try compileAssignments(assignments, of: table, scope: scope)
+            sql = "UPDATE " + target + " SET " + sets.map { SQLText.identifier($0.column) + " = " + $0.value.text }
+                .joined(separator: ", ")
+        default:
+            sql = "DELETE FROM " + target
+        }
+        if let condition { sql += (sql.utf8.count + condition.utf8.count > 70 ? "\n" : " ") + "WHERE " + condition }
+        var outputs: [(name: String, value: SQLExpression)] = []
+        if let next = rest.first {
+            guard case .returning(let items) = next.kind else { throw onlyReturning(after: stage, next) }
+            if let extra = rest.dropFirst().first { throw onlyReturning(after: next, extra) }
+            let (text, columns) = try returningClause(items, scope: scope, relation: targetRelation)
+            sql += "\n" + text
+            outputs = columns
+        }
+        return CompiledSelect(sql: sql, outputs: outputs, isMutation: true)
+    }
+
+    func compileInsertSelect(into source: Source, _ assignments: [Assignment],
+                             returning: [SelectItem]?) throws(DSLError) -> CompiledSelect {
+        guard let table = catalog.table(named: source.name.text), definitions.queries[source.name.text] == nil else {
+            var notes: [String] = []
+            if let suggestion = Compiler.didYouMean(source.name.text, in: catalog.tableNames) { notes.append(suggestion) }
+            throw DSLError("no table named `\(source.name.text)` to insert into", at: source.name.span,
+                           label: "unknown table", notes: notes)
+        }
+        let level = QueryLevel(from: SQLText.identifier(table.name))
+        level.allowsJoins = false
+        let relation = Relation(name: table.name, sqlAlias: table.name, table: table, columns: table.columnNames,
+                                enums: definitions.enums[table.name] ?? [:], level: level)
+        let valuesScope = Scope(bare: [], named: [:], outer: nil)
+        let sets = try compileAssignments(assignments, of: table, scope: valuesScope)
+        var sql = "INSERT INTO " + SQLText.identifier(table.name)
+        if sets.isEmpty {
+            sql += " DEFAULT VALUES"
+        } else {
+            sql += " (" + sets.map { SQLText.identifier($0.column) }.joined(separator: ", ") + ")"
+            sql += (sql.utf8.count > 60 ? "\n" : " ") + "VALUES (" + sets.map(\.value.text).joined(separator: ", ") + ")"
+        }
+        var outputs: [(name: String, value: SQLExpression)] = []
+        if let returning {
+            let (text, columns) = try returningClause(returning, scope: Scope(relation, outer: nil), relation: relation)
+            sql += "\n" + text
+            outputs = columns
+        }
+        return CompiledSelect(sql: sql, outputs: outputs, isMutation: true)
+    }
+
+    private func returningClause(_ items: [SelectItem], scope: Scope,
+                                 relation: Relation) throws(DSLError) -> (String, [(name: String, value: SQLExpression)]) {
+        var texts: [String] = []
+        var outputs: [(name: String, value: SQLExpression)] = []
+        for item in items {
+            switch item {
+            case .star, .relationStar:
+                texts.append("*")
+                outputs += columnOutputs(of: relation).map { ($0.name, SQLExpression(SQLText.identifier($0.name))) }
+            case .expression(let expression, let alias, let text):
+                let value = try compile(expression, ExpressionContext(scope))
+                if value.isAggregate {
+                    throw DSLError("`returning` cannot aggregate", at: expression.span, label: "aggregate")
+                }
+                let name = alias?.text ?? value.columnName ?? text
+                texts.append(value.text + (alias == nil && value.columnName != nil ? "" : " AS " + SQLText.identifier(name)))
+                outputs.append((name, value))
+            }
+        }
+        return ("RETURNING " + texts.joined(separator: ", "), outputs)
+    }
+
+    /// `column = value` items, mutation helpers expanded, each column once.
+    func compileAssignments(_ assignments: [Assignment], of table: Catalog.Table,
+                            scope: Scope) throws(DSLError) -> [(column: String, value: SQLExpression)] {
+        var result: [(column: String, value: SQLExpression)] = []
+        for assignment in assignments {
+            switch assignment {
+            case .set(let column, let expression):
+                guard table.column(column.text) != nil || column.text == "rowid" else {
+                    var notes: [String] = []
+                    if let suggestion = Compiler.didYouMean(column.text, in: table.columnNames) { notes.append(suggestion) }
+                    notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
+                    throw DSLError("no column `\(column.text)` in `\(table.name)`", at: column.span, label: "unknown column",
+                                   notes: notes)
+                }
+                if result.contains(where: { $0.column == column.text }) {
+                    throw DSLError("`\(column.text)` is set twice", at: column.span, label: "set again here")
+                }
+                var context = ExpressionContext(scope)
+                context.enumHint = definitions.enums[table.name]?[column.text]
+                let value = try compile(expression, context)
+                if value.isAggregate {
+                    throw DSLError("a column cannot be set to an aggregate", at: expression.span, label: "aggregate",
+                                   notes: ["help: use a subquery: (reminders | select max(position))"])
+                }
+                result.append((column.text, value))
+            case .helper(let name):
+                result += try expandMutationHelper(name, of: table, scope: scope, already: result.map(\.column))
+            }
+        }
+        return result
+    }
+
+    private func expandMutationHelper(_ name: Name, of table: Catalog.Table, scope: Scope,
+                                      already: [String]) throws(DSLError) -> [(column: String, value: SQLExpression)] {
+        guard let helper = definitions.mutationHelpers[table.name]?[name.text] else {
+            if table.column(name.text) != nil {
+                throw DSLError("`\(name.text)` needs a value", at: name.span, label: "set it with `=`",
+                               notes: ["help: \(name.text) = …"])
+            }
+            var notes: [String] = []
+            let helpers = definitions.mutationHelpers[table.name]?.keys.sorted() ?? []
+            if let suggestion = Compiler.didYouMean(name.text, in: helpers + table.columnNames) { notes.append(suggestion) }
+            if !helpers.isEmpty { notes.append("note: mutation helpers of `\(table.name)`: " + helpers.joined(separator: ", ")) }
+            throw DSLError("no column or mutation helper `\(name.text)` in `\(table.name)`", at: name.span,
+                           label: "unknown", notes: notes)
+        }
+        let key = "\(table.name).\(name.text)"
+        guard !helperStack.contains(key), helperStack.count < Compiler.maximumHelperDepth else {
+            throw DSLError("mutation helper `\(key)` uses itself", at: name.span, label: "endless expansion")
+        }
+        helperStack.append(key)
+        defer { helperStack.removeLast() }
+        do throws(DSLError) {
+            let sets = try compileAssignments(helper.assignments, of: table, scope: scope)
+            if let twice = sets.first(where: { already.contains($0.column) }) {
+                throw DSLError("`\(twice.column)` is set twice", at: name.span, label: "also set by this helper")
+            }
+            return sets
+        } catch {
+            if error.span == name.span || helperStack.count > 1 { throw error }
+            throw DSLError("in mutation helper `\(key)`: \(error.message)", at: name.span, label: "helper used here",
+                           notes: error.notes + ["note: \(helper.text)"])
+        }
+    }
+}

@@ -1,0 +1,366 @@
+/// Resolving names: columns, helpers, aliases, relationships and enum cases.
+extension Compiler {
+    /// The names of a path (`a`, `a.b.c`), or nil when the expression is not one.
+    static func path(of expression: Expression) -> [Name]? {
+        switch expression.kind {
+        case .name(let name): return [Name(text: name, span: expression.span)]
+        case .member(let base, let name): return path(of: base).map { $0 + [name] }
+        default: return nil
+        }
+    }
+
+    func resolve(_ path: [Name], _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        var scope: Scope? = context.scope
+        var isInnermost = true
+        while let current = scope {
+            if let value = try resolve(path, in: current, context) { return value }
+            if isInnermost, path.count == 1, let hint = context.enumHint,
+               let match = hint.first(where: { $0.name == path[0].text }) {
+                return enumValue(match)
+            }
+            scope = current.outer
+            isInnermost = false
+        }
+        if path.count == 1, let value = try enumCase(path[0], context) { return value }
+        throw unknownName(path, context)
+    }
+
+    private func resolve(_ path: [Name], in scope: Scope, _ context: ExpressionContext) throws(DSLError) -> SQLExpression? {
+        if let outputs = scope.outputs, let value = outputs[path.map(\.text).joined(separator: ".")] {
+            var output = value
+            output.ungrouped = nil
+            return output
+        }
+        if path.count > 1 {
+            for length in stride(from: path.count - 1, through: 1, by: -1) {
+                let key = path[..<length].map(\.text).joined(separator: ".")
+                guard let relation = scope.named[key] else { continue }
+                let rest = Array(path[length...])
+                if let value = try resolve(rest, from: relation, context, direct: true) { return value }
+                throw noMember(rest[0], in: relation)
+            }
+        }
+        var found: [(relation: Relation, value: SQLExpression)] = []
+        for relation in scope.bare {
+            if let value = try resolve(path, from: relation, context, direct: true) { found.append((relation, value)) }
+        }
+        if found.count > 1 {
+            let choices = found.map { "`\($0.relation.name).\(path[0].text)`" }
+            throw DSLError("`\(path[0].text)` is ambiguous", at: path[0].span, label: "in more than one table",
+                           notes: ["help: say which: " + Suggestions.phrase(choices)])
+        }
+        if let only = found.first { return only.value }
+        if path.count == 1, let relation = scope.named[path[0].text] {
+            throw DSLError("`\(path[0].text)` is a table, not a value", at: path[0].span, label: "a table",
+                           notes: ["help: name one of its columns: \(path[0].text).\(relation.columns.first ?? "id")"])
+        }
+        return nil
+    }
+
+    /// `path` read from the rows of `relation`; nil when its first name means
+    /// nothing there.
+    func resolve(_ path: [Name], from relation: Relation, _ context: ExpressionContext,
+                 direct: Bool) throws(DSLError) -> SQLExpression? {
+        guard let first = path.first else { return nil }
+        let rest = Array(path.dropFirst())
+        let table = relation.table
+        if let table, let alias = definitions.aliases[table.name]?[first.text] {
+            let target = Name(text: alias.target, span: first.span)
+            return try resolve([target] + rest, from: relation, context, direct: direct)
+        }
+        if rest.isEmpty {
+            if relation.columns.contains(first.text) || (first.text == "rowid" && table?.hasRowid == true) {
+                return columnValue(first, of: relation, context, direct: direct)
+            }
+            if let table, let helper = definitions.helper(first.text, on: table.name) {
+                return try expand(helper, named: first, table: table, on: relation, context)
+            }
+        }
+        if let table, let relationship = catalog.relationships[table.name]?.first(where: { $0.name == first.text }) {
+            switch relationship.kind {
+            case .toOne:
+                guard !rest.isEmpty else {
+                    throw DSLError("`\(first.text)` is a relationship to `\(relationship.target)`, not a value", at: first.span,
+                                   label: "name one of its columns",
+                                   notes: ["help: \(first.text).\(catalog.tables[relationship.target]?.columns.first?.name ?? "id")"])
+                }
+                if relation.level.allowsJoins {
+                    let target = try joinToOne(relationship, from: relation)
+                    if let value = try resolve(rest, from: target, context, direct: false) { return value }
+                    throw noMember(rest[0], in: target)
+                }
+                return try correlatedToOne(relationship, from: relation, rest: rest, context)
+            case .toMany, .manyToMany:
+                return try toMany(relationship, named: first, from: relation, rest: rest, context)
+            }
+        }
+        if !rest.isEmpty, relation.columns.contains(first.text) {
+            throw DSLError("`\(first.text)` is a column, not a relationship", at: rest[0].span,
+                           label: "no `\(rest[0].text)` in a column",
+                           notes: ["help: call a function on it as a method: \(first.text).lower()"])
+        }
+        return nil
+    }
+
+    private func columnValue(_ name: Name, of relation: Relation, _ context: ExpressionContext,
+                             direct: Bool) -> SQLExpression {
+        var value = SQLExpression(relation.column(name.text))
+        value.enumCases = relation.enums[name.text]
+        if direct { value.columnName = name.text }
+        if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }
+        return value
+    }
+
+    private func expand(_ helper: Definitions.Helper, named name: Name, table: Catalog.Table, on relation: Relation,
+                        _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let key = "\(table.name).\(name.text)"
+        guard !helperStack.contains(key) else {
+            throw DSLError("helper `\(key)` uses itself", at: name.span, label: "endless expansion",
+                           notes: ["note: \(helper.text)"])
+        }
+        guard helperStack.count < Compiler.maximumHelperDepth else {
+            throw DSLError("helpers nest too deeply", at: name.span,
+                           label: "more than \(Compiler.maximumHelperDepth) helpers inside each other")
+        }
+        helperStack.append(key)
+        defer { helperStack.removeLast() }
+        var inner = context
+        inner.scope = Scope(relation, outer: nil)
+        inner.enumHint = nil
+        do throws(DSLError) {
+            var value = try compile(helper.expression, inner)
+            if value.ungrouped != nil { value.ungrouped = name }
+            value.columnName = nil
+            value.enumCases = nil
+            return value
+        } catch {
+            if helperStack.count > 1 { throw error }
+            throw DSLError("in helper `\(key)`: \(error.message)", at: name.span, label: "helper used here",
+                           notes: error.notes + ["note: \(helper.text)"])
+        }
+    }
+
+    /// The relation a to-one relationship joins, joined once per level.
+    private func joinToOne(_ relationship: Relationship, from relation: Relation) throws(DSLError) -> Relation {
+        let level = relation.level
+        let key = relation.sqlAlias + "\u{1F}" + relationship.name
+        if let existing = level.pathJoins[key] { return existing }
+        guard let target = catalog.tables[relationship.target] else {
+            throw DSLError("no table `\(relationship.target)`", at: SourceSpan(0, 0))
+        }
+        let isPrimary = level.relations.first === relation
+        let pathName = isPrimary ? relationship.name : "\(relation.name)_\(relationship.name)"
+        let alias = uniqueAlias(pathName)
+        let joined = Relation(name: pathName, sqlAlias: alias, table: target, columns: target.columnNames,
+                              enums: definitions.enums[target.name] ?? [:], level: level)
+        let isOptional = relationship.isOptional || level.optionalAliases.contains(relation.sqlAlias)
+        if isOptional { level.optionalAliases.insert(alias) }
+        let condition = relationship.links.map { joined.column($0.to) + " = " + relation.column($0.from) }
+            .joined(separator: " AND ")
+        level.joins.append((isOptional ? "LEFT JOIN " : "JOIN ") + SQLText.identifier(target.name)
+            + (alias == target.name ? "" : " AS " + SQLText.identifier(alias)) + " ON " + condition)
+        level.pathJoins[key] = joined
+        return joined
+    }
+
+    /// A to-one path where no join can be added (the SET of an `update`):
+    /// a scalar subquery.
+    private func correlatedToOne(_ relationship: Relationship, from relation: Relation, rest: [Name],
+                                 _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        guard let target = catalog.tables[relationship.target] else {
+            throw DSLError("no table `\(relationship.target)`", at: rest[0].span)
+        }
+        let alias = uniqueAlias(relationship.name)
+        let level = QueryLevel(from: SQLText.identifier(target.name)
+            + (alias == target.name ? "" : " AS " + SQLText.identifier(alias)))
+        let joined = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
+                              enums: definitions.enums[target.name] ?? [:], level: level)
+        level.relations = [joined]
+        for link in relationship.links {
+            level.wheres.append(SQLExpression(joined.column(link.to) + " = " + relation.column(link.from), .equality))
+        }
+        guard let value = try resolve(rest, from: joined, context, direct: false) else { throw noMember(rest[0], in: joined) }
+        level.items = [.expression(value.text)]
+        var result = SQLExpression(QueryLevel.parenthesized(level.render()))
+        result.enumCases = value.enumCases
+        return result
+    }
+
+    /// A path through a to-many relationship, inside an aggregate or a
+    /// quantifier that collects it.
+    private func toMany(_ relationship: Relationship, named name: Name, from relation: Relation, rest: [Name],
+                        _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        guard let collector = context.collector else {
+            throw DSLError("`\(name.text)` is a to-many relationship of \(relation.described)", at: name.span,
+                           label: "many rows here",
+                           notes: ["help: aggregate it: count(\(name.text)), or test it in `where`: any \(name.text)"
+                                   + (rest.isEmpty ? "" : "." + rest.map(\.text).joined(separator: ".")) + " …"])
+        }
+        let key = relation.sqlAlias + "\u{1F}" + relationship.name
+        if let found = collector.found, found.key != key {
+            throw DSLError("one aggregate ranges over one to-many relationship", at: name.span,
+                           label: "a second relationship",
+                           notes: ["note: this one already ranges over `\(found.relation.name)`"])
+        }
+        if collector.found == nil {
+            collector.found = try subquery(for: relationship, from: relation, key: key, span: name.span)
+        }
+        guard let found = collector.found else { return SQLExpression("NULL") }
+        if rest.isEmpty {
+            var rows = SQLExpression("*")
+            rows.isRowsOfRelationship = true
+            return rows
+        }
+        var inner = context
+        inner.groupKeys = nil
+        inner.collector = nil
+        if let value = try resolve(rest, from: found.relation, inner, direct: false) { return value }
+        throw noMember(rest[0], in: found.relation)
+    }
+
+    private func subquery(for relationship: Relationship, from relation: Relation, key: String,
+                          span: SourceSpan) throws(DSLError) -> ToManyCollector.Found {
+        guard let target = catalog.tables[relationship.target] else {
+            throw DSLError("no table `\(relationship.target)`", at: span)
+        }
+        let alias = uniqueAlias(relationship.name)
+        let targetText = SQLText.identifier(target.name) + (alias == target.name ? "" : " AS " + SQLText.identifier(alias))
+        let level: QueryLevel
+        var links: [String]
+        if let junction = relationship.junction {
+            let junctionAlias = uniqueAlias(junction)
+            level = QueryLevel(from: SQLText.identifier(junction)
+                + (junctionAlias == junction ? "" : " AS " + SQLText.identifier(junctionAlias)))
+            let near = relationship.junctionLinks.map {
+                SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
+                    + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)
+            }
+            level.joins.append("JOIN " + targetText + " ON " + near.joined(separator: " AND "))
+            links = relationship.links.map {
+                SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to) + " = " + relation.column($0.from)
+            }
+        } else {
+            level = QueryLevel(from: targetText)
+            links = relationship.links.map {
+                SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = " + relation.column($0.from)
+            }
+        }
+        let inner = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
+                             enums: definitions.enums[target.name] ?? [:], level: level)
+        level.relations = [inner]
+        level.wheres = links.map { SQLExpression($0, .equality) }
+        return ToManyCollector.Found(key: key, level: level, relation: inner, span: span)
+    }
+
+    func enumValue(_ enumCase: Definitions.EnumCase) -> SQLExpression {
+        switch enumCase.value {
+        case .integer(let value): return SQLExpression(String(value), value < 0 ? .unary : .atom)
+        case .real(let value): return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom)
+        case .text, .null: return SQLExpression(bind(enumCase.value))
+        }
+    }
+
+    /// An enum case named without a column to compare with: found among the
+    /// enums of the tables in scope, then of all tables.
+    private func enumCase(_ name: Name, _ context: ExpressionContext) throws(DSLError) -> SQLExpression? {
+        var matches: [(column: String, value: Definitions.EnumCase)] = []
+        var scope: Scope? = context.scope
+        while let current = scope {
+            for relation in current.bare {
+                for (column, cases) in relation.enums.sorted(by: { $0.key < $1.key }) {
+                    if let match = cases.first(where: { $0.name == name.text }) { matches.append((column, match)) }
+                }
+            }
+            scope = current.outer
+        }
+        if matches.isEmpty {
+            for (table, columns) in definitions.enums.sorted(by: { $0.key < $1.key }) {
+                for (column, cases) in columns.sorted(by: { $0.key < $1.key }) {
+                    if let match = cases.first(where: { $0.name == name.text }) { matches.append(("\(table).\(column)", match)) }
+                }
+            }
+        }
+        guard let first = matches.first else { return nil }
+        if matches.contains(where: { $0.value.value != first.value.value }) {
+            throw DSLError("`\(name.text)` is a case of several enums", at: name.span, label: "which one?",
+                           notes: ["note: " + matches.map { "\($0.column).\(name.text) = \($0.value.value.literal)" }.joined(separator: ", "),
+                                   "help: compare it with its column: status == \(name.text)"])
+        }
+        return enumValue(first.value)
+    }
+
+    // MARK: Errors
+
+    func unknownName(_ path: [Name], _ context: ExpressionContext) -> DSLError {
+        let name = path[0]
+        var candidates: [String] = []
+        var notes: [String] = []
+        var described: [String] = []
+        var scope: Scope? = context.scope
+        if let outputs = context.scope.outputs { candidates += outputs.keys.sorted() }
+        while let current = scope {
+            for relation in current.bare {
+                described.append(relation.described)
+                candidates += relation.columns
+                notes += catalogNotes(for: relation)
+                if let table = relation.table {
+                    candidates += (definitions.helpers[table.name]?.keys.sorted() ?? [])
+                    candidates += (catalog.relationships[table.name] ?? []).map(\.name)
+                    candidates += (definitions.aliases[table.name]?.keys.sorted() ?? [])
+                }
+                for cases in relation.enums.values { candidates += cases.map(\.name) }
+            }
+            candidates += current.named.keys
+            scope = current.outer
+        }
+        if let hint = context.enumHint { candidates += hint.map(\.name) }
+        if let outputs = context.scope.outputs {
+            notes.insert("note: result columns so far: " + outputs.keys.sorted().joined(separator: ", "), at: 0)
+        }
+        if let suggestion = Compiler.didYouMean(name.text, in: candidates) { notes.insert(suggestion, at: 0) }
+        let label = described.isEmpty ? "no columns can be used here"
+            : "not a column, helper or relationship of " + Suggestions.phrase(Array(Set(described)).sorted())
+        return DSLError("unknown name `\(name.text)`", at: name.span, label: label, notes: notes)
+    }
+
+    func noMember(_ name: Name, in relation: Relation) -> DSLError {
+        var candidates = relation.columns
+        if let table = relation.table {
+            candidates += (definitions.helpers[table.name]?.keys.sorted() ?? [])
+            candidates += (catalog.relationships[table.name] ?? []).map(\.name)
+        }
+        var notes: [String] = []
+        if let suggestion = Compiler.didYouMean(name.text, in: candidates) { notes.append(suggestion) }
+        notes += catalogNotes(for: relation)
+        return DSLError("no column `\(name.text)` in \(relation.described)", at: name.span, label: "unknown column",
+                        notes: notes)
+    }
+
+    /// `note: columns of …`, `note: relationships of …`, `note: helpers of …`.
+    private func catalogNotes(for relation: Relation) -> [String] {
+        var notes = ["note: columns of \(relation.described): " + relation.columns.joined(separator: ", ")]
+        if let table = relation.table {
+            let relationships = (catalog.relationships[table.name] ?? []).map { relationship -> String in
+                switch relationship.kind {
+                case .toOne: return "\(relationship.name) (one \(relationship.target))"
+                case .toMany: return "\(relationship.name) (many)"
+                case .manyToMany: return "\(relationship.name) (many, through \(relationship.junction ?? "?"))"
+                }
+            }
+            if !relationships.isEmpty {
+                notes.append("note: relationships of \(relation.described): " + relationships.joined(separator: ", "))
+            }
+            if let helpers = definitions.helpers[table.name], !helpers.isEmpty {
+                notes.append("note: helpers of \(relation.described): " + helpers.keys.sorted().joined(separator: ", "))
+            }
+        }
+        return notes
+    }
+
+    /// `help: did you mean `x`?`, or nil when nothing is close.
+    static func didYouMean(_ name: String, in candidates: [String]) -> String? {
+        let closest = Suggestions.closest(to: name, in: Array(Set(candidates)).sorted())
+        guard !closest.isEmpty else { return nil }
+        return "help: did you mean " + Suggestions.phrase(closest.map { "`\($0)`" }) + "?"
+    }
+}

@@ -1,0 +1,452 @@
+/// A query compiled to a SELECT (or a mutation), with its result columns.
+struct CompiledSelect {
+    var sql: String
+    var outputs: [(name: String, value: SQLExpression)]
+    var isMutation = false
+    /// The table whose rows (all columns) it returns, when it does.
+    var table: Catalog.Table?
+}
+
+/// The state of a pipeline between stages.
+struct Pipeline {
+    var level: QueryLevel
+    var scope: Scope
+    /// The relation the stages work on: the source, or the nested query.
+    var primary: Relation
+}
+
+extension Compiler {
+    func compile(_ query: Query, outer: Scope?) throws(DSLError) -> CompiledSelect {
+        var pipeline = try begin(query.source, outer: outer)
+        var stages = query.stages[...]
+        while let stage = stages.popFirst() {
+            switch stage.kind {
+            case .update, .delete:
+                return try compileMutation(stage, pipeline: pipeline, rest: stages)
+            case .insert(let assignments):
+                guard pipeline.level.wheres.isEmpty, pipeline.level.items == nil, query.stages.first?.span == stage.span else {
+                    throw DSLError("`insert` must come straight after the table", at: stage.keywordSpan,
+                                   label: "insert here", notes: ["help: \(query.source.name.text) | insert column = value"])
+                }
+                var returning: [SelectItem]?
+                if let next = stages.popFirst() {
+                    guard case .returning(let items) = next.kind else { throw onlyReturning(after: stage, next) }
+                    returning = items
+                    if let extra = stages.first { throw onlyReturning(after: next, extra) }
+                }
+                return try compileInsertSelect(into: query.source, assignments, returning: returning)
+            case .returning:
+                throw DSLError("`returning` must follow `update`, `delete` or `insert`", at: stage.keywordSpan,
+                               label: "nothing to return from",
+                               notes: ["help: reminders | where isFlagged | update isFlagged = false | returning title"])
+            default:
+                try apply(stage, to: &pipeline)
+            }
+        }
+        let level = pipeline.level
+        let keepsTable = !level.hasItems && !level.isGrouped && level.relations.count == 1 && !level.isCounted
+        return CompiledSelect(sql: level.render(), outputs: level.outputs, table: keepsTable ? pipeline.primary.table : nil)
+    }
+
+    func onlyReturning(after stage: Stage, _ next: Stage) -> DSLError {
+        DSLError("only `returning` can follow `\(stage.name)`", at: next.keywordSpan, label: "not allowed here")
+    }
+
+    // MARK: Sources
+
+    func begin(_ source: Source, outer: Scope?) throws(DSLError) -> Pipeline {
+        let level = QueryLevel(from: "")
+        let relation = try self.relation(for: source, in: level)
+        level.relations = [relation]
+        level.outputs = columnOutputs(of: relation)
+        var scope = Scope(relation, outer: outer)
+        if let table = relation.table, source.alias == nil, table.name != relation.name {
+            scope = scope.naming(table.name, relation)
+        }
+        return Pipeline(level: level, scope: scope, primary: relation)
+    }
+
+    /// The relation a source names, with the FROM text for it set on `level`
+    /// when `level` has none yet.
+    func relation(for source: Source, in level: QueryLevel) throws(DSLError) -> Relation {
+        let relation: Relation
+        let fromText: String
+        if let named = definitions.queries[source.name.text] {
+            let table = try commonTable(named: source.name.text, query: named.query, usedAt: source.name.span)
+            let alias = uniqueAlias(source.visibleName)
+            fromText = SQLText.identifier(table.name) + (alias == table.name ? "" : " AS " + SQLText.identifier(alias))
+            relation = Relation(name: source.visibleName, sqlAlias: alias, table: table.table, columns: table.columns,
+                                enums: table.enums, level: level)
+            if level.from.isEmpty { level.readsDerivedRows = true }
+        } else if let table = catalog.table(named: source.name.text) {
+            let alias = uniqueAlias(source.alias?.text ?? table.name)
+            fromText = SQLText.identifier(table.name) + (alias == table.name ? "" : " AS " + SQLText.identifier(alias))
+            relation = Relation(name: source.visibleName, sqlAlias: alias, table: table, columns: table.columnNames,
+                                enums: definitions.enums[table.name] ?? [:], level: level)
+        } else {
+            var notes: [String] = []
+            if let suggestion = Compiler.didYouMean(source.name.text, in: sourceNames) { notes.append(suggestion) }
+            notes.append("note: tables: " + catalog.tables.values.filter { $0.kind != .view }.map(\.name).sorted().joined(separator: ", "))
+            let views = catalog.tables.values.filter { $0.kind == .view }.map(\.name).sorted()
+            if !views.isEmpty { notes.append("note: views: " + views.joined(separator: ", ")) }
+            throw DSLError("no table or view named `\(source.name.text)`", at: source.name.span,
+                           label: "unknown table", notes: notes)
+        }
+        if level.from.isEmpty { level.from = fromText }
+        return relation
+    }
+
+    /// The CTE for a `let` query, compiled on first use.
+    func commonTable(named name: String, query: Query, usedAt span: SourceSpan) throws(DSLError)
+        -> (name: String, columns: [String], table: Catalog.Table?, enums: [String: [Definitions.EnumCase]]) {
+        let enumsOf = { (outputs: [(name: String, value: SQLExpression)]) in
+            Dictionary(outputs.compactMap { output in output.value.enumCases.map { (output.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        }
+        if let existing = commonTables.first(where: { $0.name == name }) {
+            let enums = existing.table.map { definitions.enums[$0.name] ?? [:] } ?? [:]
+            return (name, existing.columns, existing.table, enums)
+        }
+        guard !letStack.contains(name) else {
+            throw DSLError("`\(name)` is defined in terms of itself", at: span, label: "used inside its own definition")
+        }
+        letStack.append(name)
+        defer { letStack.removeLast() }
+        let compiled: CompiledSelect
+        do throws(DSLError) {
+            compiled = try compile(query, outer: nil)
+        } catch {
+            throw DSLError("in `let \(name)`: \(error.message)", at: span, label: "this query no longer compiles",
+                           notes: error.notes)
+        }
+        let columns = compiled.outputs.map(\.name)
+        commonTables.append((name, compiled.sql, columns, compiled.table))
+        let enums = compiled.table.map { definitions.enums[$0.name] ?? [:] } ?? enumsOf(compiled.outputs)
+        return (name, columns, compiled.table, enums)
+    }
+
+    func columnOutputs(of relation: Relation) -> [(name: String, value: SQLExpression)] {
+        relation.columns.map { column in
+            var value = SQLExpression(relation.column(column))
+            value.enumCases = relation.enums[column]
+            value.columnName = column
+            return (column, value)
+        }
+    }
+
+    // MARK: Stages
+
+    func apply(_ stage: Stage, to pipeline: inout Pipeline) throws(DSLError) {
+        let level = pipeline.level
+        switch stage.kind {
+        case .filter(let condition):
+            if level.isLimited || level.isCounted || (level.hasAggregateItems && !level.isGrouped) { nest(&pipeline) }
+            try filter(condition, in: &pipeline, stage: stage)
+        case .having(let condition):
+            guard level.isGrouped, !level.isLimited, !level.isCounted else {
+                throw DSLError("`having` filters groups: it needs a `group` stage before it", at: stage.keywordSpan,
+                               label: "no group here", notes: ["help: use `where` to filter rows"])
+            }
+            try filter(condition, in: &pipeline, stage: stage)
+        case .select(let items):
+            if level.hasItems || level.isCounted || (level.isLimited && items.contains(where: mayAggregate)) {
+                nest(&pipeline)
+            }
+            try select(items, in: &pipeline)
+        case .order(let items):
+            if level.isLimited || level.isCounted { nest(&pipeline) }
+            try order(items, in: pipeline)
+        case .limit(let count, let offset):
+            if level.isLimited || level.isCounted { nest(&pipeline) }
+            pipeline.level.limit = try compileBare(count, in: pipeline).text
+            if let offset { pipeline.level.offset = try compileBare(offset, in: pipeline).text }
+        case .offset(let offset):
+            if level.isLimited || level.isCounted { nest(&pipeline) }
+            pipeline.level.offset = try compileBare(offset, in: pipeline).text
+        case .group(let keys):
+            if level.hasItems || level.isGrouped || level.isLimited || level.isCounted || level.distinct { nest(&pipeline) }
+            try group(keys, in: &pipeline)
+        case .distinct:
+            if level.isLimited || level.isCounted { nest(&pipeline) }
+            pipeline.level.distinct = true
+        case .count:
+            if level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
+                nest(&pipeline)
+            }
+            var count = SQLExpression("count(*)")
+            count.isAggregate = true
+            pipeline.level.items = [.expression("count(*) AS \"count\"")]
+            pipeline.level.itemsAreGroupKeys = false
+            pipeline.level.outputs = [("count", count)]
+            pipeline.level.orderBy = nil
+            pipeline.level.isCounted = true
+            pipeline.scope = pipeline.scope.with(outputs: ["count": count])
+        case .join(let join):
+            if level.hasItems || level.isGrouped || level.isLimited || level.isCounted || level.distinct { nest(&pipeline) }
+            try self.join(join, stage: stage, in: &pipeline)
+        case .find(let keys):
+            if level.hasItems || level.isGrouped || level.isLimited || level.isCounted { nest(&pipeline) }
+            try find(keys, stage: stage, in: pipeline)
+        case .search(let text, let raw):
+            try search(text, raw: raw, stage: stage, in: &pipeline)
+        case .update, .delete, .insert, .returning:
+            break
+        }
+    }
+
+    /// Makes the query so far the FROM of a new level.
+    func nest(_ pipeline: inout Pipeline) {
+        let inner = pipeline.level
+        let alias = uniqueAlias(pipeline.primary.name)
+        let level = QueryLevel(from: QueryLevel.parenthesized(inner.render()) + " AS " + SQLText.identifier(alias))
+        let keepsTable = !inner.hasItems && !inner.isGrouped && inner.relations.count == 1
+        var enums: [String: [Definitions.EnumCase]] = [:]
+        for output in inner.outputs { if let cases = output.value.enumCases { enums[output.name] = cases } }
+        let relation = Relation(name: pipeline.primary.name, sqlAlias: alias, table: keepsTable ? pipeline.primary.table : nil,
+                                columns: inner.outputs.map(\.name), enums: enums, level: level)
+        level.relations = [relation]
+        level.outputs = columnOutputs(of: relation)
+        level.readsDerivedRows = true
+        pipeline.level = level
+        pipeline.primary = relation
+        pipeline.scope = Scope(relation, outer: pipeline.scope.outer)
+    }
+
+    private func filter(_ condition: Expression, in pipeline: inout Pipeline, stage: Stage) throws(DSLError) {
+        var context = ExpressionContext(pipeline.scope)
+        let grouped = pipeline.level.isGrouped
+        if grouped { context.groupKeys = Set(pipeline.level.groupBy?.map(\.text) ?? []) }
+        let value = try compile(condition, context)
+        if grouped {
+            if let column = value.ungrouped { throw notGrouped(column) }
+            pipeline.level.havings.append(value)
+        } else {
+            if value.isAggregate {
+                throw DSLError("an aggregate cannot filter rows", at: condition.span, label: "aggregate in `\(stage.name)`",
+                               notes: ["help: group first: reminders | group by remindersListID | where count() > 2"])
+            }
+            pipeline.level.wheres.append(value)
+        }
+    }
+
+    func notGrouped(_ column: Name) -> DSLError {
+        DSLError("`\(column.text)` is neither a group key nor aggregated", at: column.span,
+                 label: "not a group key",
+                 notes: ["help: add it to `group by`, or aggregate it: max(\(column.text)), count(distinct \(column.text))"])
+    }
+
+    /// Whether a select item may hold an aggregate (a syntactic check made
+    /// before deciding to nest).
+    func mayAggregate(_ item: SelectItem) -> Bool {
+        guard case .expression(let value, _, _) = item else { return false }
+        return containsAggregateCall(value)
+    }
+
+    private func containsAggregateCall(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .call(let name, let arguments, _, _):
+            if isAggregateFunction(name.text, argumentCount: arguments.count) { return true }
+            return arguments.contains(where: containsAggregateCall)
+        case .method(let receiver, let name, let arguments):
+            return isAggregateFunction(name.text, argumentCount: arguments.count + 1)
+                || containsAggregateCall(receiver) || arguments.contains(where: containsAggregateCall)
+        case .unary(_, let operand), .isNil(let operand, _), .collate(let operand, _), .quantified(_, let operand),
+             .member(let operand, _):
+            return containsAggregateCall(operand)
+        case .binary(_, let left, let right), .pattern(_, let left, let right, _):
+            return containsAggregateCall(left) || containsAggregateCall(right)
+        case .between(let value, let lower, let upper, _):
+            return [value, lower, upper].contains(where: containsAggregateCall)
+        case .inList(let value, let list, _):
+            return containsAggregateCall(value) || list.contains(where: containsAggregateCall)
+        case .caseWhen(let subject, let whens, let otherwise):
+            return [subject, otherwise].compactMap { $0 }.contains(where: containsAggregateCall)
+                || whens.contains { containsAggregateCall($0.0) || containsAggregateCall($0.1) }
+        default:
+            return false
+        }
+    }
+
+    private func select(_ items: [SelectItem], in pipeline: inout Pipeline) throws(DSLError) {
+        let level = pipeline.level
+        var context = ExpressionContext(pipeline.scope)
+        if level.isGrouped { context.groupKeys = Set(level.groupBy?.map(\.text) ?? []) }
+        var rendered: [QueryLevel.Item] = []
+        var outputs: [(name: String, value: SQLExpression)] = []
+        for item in items {
+            switch item {
+            case .star(let span):
+                if level.isGrouped {
+                    throw DSLError("`*` cannot follow `group`", at: span, label: "not a group key",
+                                   notes: ["help: select the group keys and aggregates"])
+                }
+                rendered.append(.star)
+                for relation in level.relations { outputs += columnOutputs(of: relation) }
+            case .relationStar(let name):
+                let relationName = String(name.text)
+                guard let relation = pipeline.scope.named[relationName] else {
+                    throw DSLError("no table or alias `\(relationName)` in this query", at: name.span, label: "unknown name",
+                                   notes: ["note: names here: " + pipeline.scope.named.keys.sorted().joined(separator: ", ")])
+                }
+                rendered.append(.expression(SQLText.identifier(relation.sqlAlias) + ".*"))
+                outputs += columnOutputs(of: relation)
+            case .expression(let expression, let alias, let text):
+                let value = try compile(expression, context)
+                if let column = value.ungrouped { throw notGrouped(column) }
+                if value.isRowsOfRelationship {
+                    throw DSLError("a to-many relationship is not a value", at: expression.span, label: "aggregate it",
+                                   notes: ["help: count(\(text)), or use it in `where any \(text)…`"])
+                }
+                let name = alias?.text ?? value.columnName ?? text
+                let plain = alias == nil && value.columnName != nil
+                rendered.append(.expression(plain ? value.text : value.text + " AS " + SQLText.identifier(name)))
+                outputs.append((name, value))
+            }
+        }
+        level.items = rendered
+        level.itemsAreGroupKeys = false
+        level.outputs = outputs
+        level.hasAggregateItems = outputs.contains { $0.value.isAggregate }
+        pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    private func order(_ items: [SortItem], in pipeline: Pipeline) throws(DSLError) {
+        var terms: [String] = []
+        for item in items {
+            var text: String
+            if case .name(let name) = item.expression.kind, pipeline.scope.outputs?[name] != nil, pipeline.level.hasItems {
+                text = SQLText.identifier(name)
+            } else {
+                let value = try compile(item.expression, ExpressionContext(pipeline.scope))
+                text = value.operand(.collate)
+            }
+            if item.descending { text += " DESC" }
+            if let nullsFirst = item.nullsFirst { text += nullsFirst ? " NULLS FIRST" : " NULLS LAST" }
+            terms.append(text)
+        }
+        pipeline.level.orderBy = terms
+    }
+
+    private func group(_ keys: [Expression], in pipeline: inout Pipeline) throws(DSLError) {
+        var compiled: [SQLExpression] = []
+        var outputs: [(name: String, value: SQLExpression)] = []
+        for key in keys {
+            let value = try compile(key, ExpressionContext(pipeline.scope))
+            if value.isAggregate {
+                throw DSLError("cannot group by an aggregate", at: key.span, label: "aggregate")
+            }
+            var plain = value
+            plain.ungrouped = nil
+            compiled.append(plain)
+            outputs.append((value.columnName ?? Compiler.sourceText(of: key), plain))
+        }
+        pipeline.level.groupBy = compiled
+        pipeline.level.outputs = outputs
+        pipeline.level.itemsAreGroupKeys = true
+        pipeline.level.items = outputs.map { output in
+            output.value.columnName == output.name ? .expression(output.value.text)
+                : .expression(output.value.text + " AS " + SQLText.identifier(output.name))
+        }
+        pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// A short text for an expression with no source text at hand (a group key).
+    static func sourceText(of expression: Expression) -> String {
+        switch expression.kind {
+        case .name(let name): return name
+        case .member(let base, let name): return sourceText(of: base) + "." + name.text
+        case .call(let name, _, _, _), .method(_, let name, _): return name.text
+        default: return "key"
+        }
+    }
+
+    private func join(_ join: Join, stage: Stage, in pipeline: inout Pipeline) throws(DSLError) {
+        let level = pipeline.level
+        if pipeline.scope.named[join.source.visibleName] != nil {
+            throw DSLError("`\(join.source.visibleName)` is already in this query", at: join.source.name.span,
+                           label: "give it an alias", notes: ["help: join \(join.source.name.text) as other"])
+        }
+        let savedFrom = level.from
+        let relation = try self.relation(for: join.source, in: level)
+        level.from = savedFrom
+        let fromText = joinTarget(relation, source: join.source)
+        let scope = pipeline.scope.adding(relation)
+        let condition: String
+        if let on = join.condition {
+            condition = try compile(on, ExpressionContext(scope)).text
+        } else {
+            condition = try inferredJoinCondition(relation, among: level.relations, stage: stage, source: join.source)
+        }
+        level.joins.append((join.isLeft ? "LEFT JOIN " : "JOIN ") + fromText + " ON " + condition)
+        if join.isLeft { level.optionalAliases.insert(relation.sqlAlias) }
+        level.relations.append(relation)
+        level.outputs += columnOutputs(of: relation)
+        pipeline.scope = scope
+    }
+
+    private func joinTarget(_ relation: Relation, source: Source) -> String {
+        let target = relation.table.flatMap { table in definitions.queries[source.name.text] == nil ? table.name : nil } ?? source.name.text
+        return SQLText.identifier(target) + (relation.sqlAlias == target ? "" : " AS " + SQLText.identifier(relation.sqlAlias))
+    }
+
+    /// The ON condition a foreign key between the new relation and one
+    /// already in the query gives.
+    private func inferredJoinCondition(_ relation: Relation, among relations: [Relation], stage: Stage,
+                                       source: Source) throws(DSLError) -> String {
+        guard let table = relation.table else {
+            throw DSLError("`\(source.visibleName)` has no foreign keys to join by", at: source.name.span,
+                           label: "add `on …`")
+        }
+        var conditions: [String] = []
+        for existing in relations {
+            guard let existingTable = existing.table else { continue }
+            for key in table.foreignKeys where catalog.table(named: key.table)?.name == existingTable.name {
+                let targets = key.targetColumns.isEmpty ? existingTable.primaryKey : key.targetColumns
+                conditions.append(zip(key.columns, targets).map { relation.column($0) + " = " + existing.column($1) }
+                    .joined(separator: " AND "))
+            }
+            for key in existingTable.foreignKeys where catalog.table(named: key.table)?.name == table.name {
+                let targets = key.targetColumns.isEmpty ? table.primaryKey : key.targetColumns
+                conditions.append(zip(key.columns, targets).map { existing.column($0) + " = " + relation.column($1) }
+                    .joined(separator: " AND "))
+            }
+        }
+        if conditions.count == 1, let condition = conditions.first { return condition }
+        let names = relations.map(\.name).joined(separator: ", ")
+        if conditions.isEmpty {
+            throw DSLError("no foreign key links `\(source.visibleName)` to \(names)", at: stage.span,
+                           label: "say how to join", notes: ["help: join \(source.name.text) on …"])
+        }
+        throw DSLError("several foreign keys link `\(source.visibleName)` to \(names)", at: stage.span,
+                       label: "say which one", notes: ["help: join \(source.name.text) as x on x.… == …"])
+    }
+
+    private func find(_ keys: [Expression], stage: Stage, in pipeline: Pipeline) throws(DSLError) {
+        let relation = pipeline.primary
+        let key: [String]
+        if let table = relation.table {
+            key = table.primaryKey.isEmpty ? ["rowid"] : table.primaryKey
+        } else if relation.columns.contains("id") {
+            key = ["id"]
+        } else {
+            throw DSLError("`find` needs a table with a primary key", at: stage.keywordSpan, label: "no key here")
+        }
+        guard key.count == 1, let column = key.first else {
+            throw DSLError("`find` needs a one-column primary key; \(relation.described) has (\(key.joined(separator: ", ")))",
+                           at: stage.keywordSpan, label: "composite key",
+                           notes: ["help: use where: " + key.map { "\($0) == …" }.joined(separator: " and ")])
+        }
+        var context = ExpressionContext(pipeline.scope)
+        context.enumHint = relation.enums[column]
+        let values = try keys.map { (key: Expression) throws(DSLError) -> String in try compile(key, context).operand(.additive) }
+        var condition = SQLExpression(relation.column(column) + (values.count == 1
+            ? " = " + values[0] : " IN (" + values.joined(separator: ", ") + ")"), .equality)
+        condition.isAggregate = false
+        pipeline.level.wheres.append(condition)
+    }
+
+    /// An expression that may not read columns (a `limit`).
+    func compileBare(_ expression: Expression, in pipeline: Pipeline) throws(DSLError) -> SQLExpression {
+        try compile(expression, ExpressionContext(Scope(bare: [], named: [:], outer: nil)))
+    }
+}
+

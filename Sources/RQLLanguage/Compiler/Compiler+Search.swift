@@ -1,0 +1,113 @@
+/// `search` and the FTS5 functions that go with it.
+extension Compiler {
+    func search(_ text: Expression, raw: Bool, stage: Stage, in pipeline: inout Pipeline) throws(DSLError) {
+        let level = pipeline.level
+        guard !level.hasItems, !level.isGrouped, !level.isLimited, !level.isCounted, level.search == nil,
+              level.relations.count == 1, !level.readsDerivedRows else {
+            throw DSLError("`search` must come once, straight after the table and its `where` stages", at: stage.keywordSpan,
+                           label: "too late for search",
+                           notes: ["help: reminders | search 'milk' | where isFlagged | select title"])
+        }
+        let relation = pipeline.primary
+        guard let table = relation.table else {
+            throw DSLError("`search` needs a table", at: stage.keywordSpan, label: "not a table")
+        }
+        let (ftsTable, key) = try searchTarget(for: table, span: stage.keywordSpan)
+        let match: String
+        if case .string(let words) = text.kind {
+            let query = raw ? words : Compiler.quotedWords(words)
+            guard !query.isEmpty else {
+                throw DSLError("nothing to search for", at: text.span, label: "no words in this text")
+            }
+            match = bind(.text(query))
+        } else {
+            let value = try compileBare(text, in: pipeline)
+            match = raw ? value.text
+                : "'\"' || replace(" + value.text + ", '\"', '\"\"') || '\"'"
+        }
+        let ftsAlias: String
+        if let key {
+            ftsAlias = uniqueAlias(ftsTable.name)
+            let target = SQLText.identifier(ftsTable.name)
+                + (ftsAlias == ftsTable.name ? "" : " AS " + SQLText.identifier(ftsAlias))
+            level.joins.append("JOIN " + target + " ON " + SQLText.identifier(ftsAlias) + "." + SQLText.identifier(key.fts)
+                + " = " + relation.column(key.source))
+        } else {
+            ftsAlias = relation.sqlAlias
+        }
+        level.wheres.append(SQLExpression(SQLText.identifier(ftsAlias) + " MATCH " + match, .equality))
+        level.search = QueryLevel.Search(ftsTable: ftsTable, ftsAlias: ftsAlias)
+        if level.orderBy == nil { level.orderBy = [SQLText.identifier(ftsAlias) + ".rank"] }
+    }
+
+    /// `take out` → `"take" "out"`: each word matched as written, not as FTS5 syntax.
+    static func quotedWords(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace })
+            .map { "\"" + String($0).replacingAll("\"", with: "\"\"") + "\"" }
+            .joined(separator: " ")
+    }
+
+    /// The FTS5 table that indexes `table`, and the key that links them (nil
+    /// when `table` is itself an FTS5 table).
+    func searchTarget(for table: Catalog.Table, span: SourceSpan) throws(DSLError)
+        -> (Catalog.Table, Catalog.SearchKey?) {
+        if table.kind == .fts5 { return (table, nil) }
+        let help = "help: say which with `def \(table.name).fts = ftsTable` (or `ftsTable(keyColumn)` when a column holds the key)"
+        if let defined = definitions.searchTables[table.name] {
+            guard let fts = catalog.table(named: defined.ftsTable) else {
+                throw DSLError("`def \(table.name).fts` names `\(defined.ftsTable)`, which is gone", at: span,
+                               label: "no such table", notes: [help])
+            }
+            let key = defined.keyColumn.map { Catalog.SearchKey(fts: $0, source: table.primaryKey.first ?? "rowid") } ?? .rowid
+            return (fts, key)
+        }
+        var candidates: [(Catalog.Table, Catalog.SearchKey)] = []
+        for fts in catalog.tables.values.sorted(by: { $0.name < $1.name }) where fts.kind == .fts5 {
+            if let content = fts.contentTable, content.lowercased() == table.name.lowercased() {
+                candidates.append((fts, Catalog.SearchKey(fts: "rowid", source: fts.contentRowid ?? "rowid")))
+            }
+        }
+        for link in catalog.searchLinks where link.table == table.name {
+            guard let fts = catalog.tables[link.ftsTable], !candidates.contains(where: { $0.0.name == fts.name }) else { continue }
+            candidates.append((fts, link.key))
+        }
+        if candidates.count == 1, let only = candidates.first { return only }
+        if candidates.isEmpty {
+            throw DSLError("no FTS5 table indexes `\(table.name)`", at: span, label: "nothing to search",
+                           notes: ["note: rql looks for an FTS5 table with content='\(table.name)', or one that triggers on \(table.name) keep in sync",
+                                   help])
+        }
+        throw DSLError("several FTS5 tables index `\(table.name)`: " + candidates.map { "`\($0.0.name)`" }.joined(separator: ", "),
+                       at: span, label: "which one?", notes: [help])
+    }
+
+    /// `highlight(col)`, `snippet(col)` and `bm25()` on the searched FTS5 table.
+    func searchFunction(_ function: String, name: Name, _ arguments: [Expression], search: QueryLevel.Search,
+                        _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let table = SQLText.identifier(search.ftsAlias)
+        var extras: [String] = []
+        let rest = function == "bm25" ? arguments[...] : arguments.dropFirst()
+        for argument in rest { extras.append(try compile(argument, context).text) }
+        if function == "bm25" { return SQLExpression("bm25(" + ([table] + extras).joined(separator: ", ") + ")") }
+        let maximum = function == "highlight" ? 3 : 5
+        guard let first = arguments.first, let path = Compiler.path(of: first), let column = path.last,
+              arguments.count <= maximum else {
+            throw DSLError("`\(function)` takes a column of `\(search.ftsTable.name)`"
+                + (function == "highlight" ? ", then optionally the open and close markers"
+                    : ", then optionally the open and close markers, the ellipsis and the number of tokens"),
+                at: name.span.through(arguments.last?.span ?? name.span), label: "\(function)(title)")
+        }
+        let columns = search.ftsTable.columnNames
+        guard let index = columns.firstIndex(of: column.text) else {
+            var notes: [String] = []
+            if let suggestion = Compiler.didYouMean(column.text, in: columns) { notes.append(suggestion) }
+            notes.append("note: columns of \(search.ftsTable.name): " + columns.joined(separator: ", "))
+            throw DSLError("`\(column.text)` is not a column of the FTS5 table `\(search.ftsTable.name)`", at: column.span,
+                           label: "not indexed", notes: notes)
+        }
+        let defaults = function == "highlight" ? ["**", "**"] : ["**", "**", "…"]
+        while extras.count < defaults.count { extras.append(bind(.text(defaults[extras.count]))) }
+        if function == "snippet", extras.count < 4 { extras.append("16") }
+        return SQLExpression(function + "(" + ([table, String(index)] + extras).joined(separator: ", ") + ")")
+    }
+}

@@ -1,0 +1,70 @@
+/// Compiles one DSL statement against a catalog and the session's
+/// definitions. A compiler is used once: it collects the bound values, the
+/// CTEs of `let` queries and the aliases of the statement it builds.
+final class Compiler {
+    static let maximumHelperDepth = 32
+
+    let catalog: Catalog
+    let definitions: Definitions
+    var values: [SQLValue] = []
+    private var usedAliases: Set<String> = []
+    /// `let` queries used, as CTEs in the order they must be defined.
+    var commonTables: [(name: String, sql: String, columns: [String], table: Catalog.Table?)] = []
+    /// `let` queries being compiled, to refuse one that uses itself.
+    var letStack: [String] = []
+    /// Helpers being expanded, to refuse one that uses itself.
+    var helperStack: [String] = []
+
+    init(catalog: Catalog, definitions: Definitions) {
+        self.catalog = catalog
+        self.definitions = definitions
+    }
+
+    /// `?N` for a new bound value.
+    func bind(_ value: SQLValue) -> String {
+        values.append(value)
+        return "?\(values.count)"
+    }
+
+    /// `name`, or `name_2`, `name_3`… when the statement already uses it.
+    func uniqueAlias(_ name: String) -> String {
+        var alias = name
+        var number = 2
+        while usedAliases.contains(alias.lowercased()) {
+            alias = "\(name)_\(number)"
+            number += 1
+        }
+        usedAliases.insert(alias.lowercased())
+        return alias
+    }
+
+    /// The top-level query: its SQL with the CTEs of the `let` queries it uses.
+    func compileStatement(_ query: Query) throws(DSLError) -> CompiledQuery {
+        finish(try compile(query, outer: nil))
+    }
+
+    /// `insert table set, … [returning …]` as a whole statement.
+    func compileInsert(into source: Source, _ assignments: [Assignment],
+                       returning: [SelectItem]?) throws(DSLError) -> CompiledQuery {
+        finish(try compileInsertSelect(into: source, assignments, returning: returning))
+    }
+
+    /// The statement for a compiled query, with the CTEs of the `let` queries it uses.
+    private func finish(_ result: CompiledSelect) -> CompiledQuery {
+        var sql = result.sql
+        if !commonTables.isEmpty {
+            let definitions = commonTables.map { SQLText.identifier($0.name) + " AS " + QueryLevel.parenthesized($0.sql) }
+            sql = "WITH " + definitions.joined(separator: ",\n") + "\n" + sql
+        }
+        var enums: [Int: [Definitions.EnumCase]] = [:]
+        for (index, output) in result.outputs.enumerated() {
+            if let cases = output.value.enumCases { enums[index] = cases }
+        }
+        return CompiledQuery(sql: sql, values: values, columnEnums: enums, isMutation: result.isMutation)
+    }
+
+    /// Every name a table could be called by in an error's suggestions.
+    var sourceNames: [String] {
+        catalog.tableNames + definitions.queries.keys.sorted()
+    }
+}

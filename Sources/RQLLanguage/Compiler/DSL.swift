@@ -1,0 +1,43 @@
+/// The query DSL's front door: text in, SQL out.
+///
+///     var definitions = Definitions()
+///     let outcome = try DSL.compile("reminders | where isFlagged | count",
+///                                   catalog: catalog, definitions: &definitions)
+public enum DSL {
+    /// Compiles one DSL command. Definitions (`def`, `enum`, `alias`, `let`)
+    /// are checked against the catalog and added to `definitions`.
+    public static func compile(_ text: String, catalog: Catalog,
+                               definitions: inout Definitions) throws(DSLError) -> Outcome {
+        let statement = try Parser.parse(text)
+        let compiler = Compiler(catalog: catalog, definitions: definitions)
+        switch statement {
+        case .query(let query):
+            return .query(try compiler.compileStatement(query))
+        case .insert(let source, let assignments, let returning, _):
+            return .query(try compiler.compileInsert(into: source, assignments, returning: returning))
+        default:
+            try compiler.define(statement, text: text, in: &definitions)
+            return .defined
+        }
+    }
+
+    public enum Outcome: Sendable {
+        case query(CompiledQuery)
+        /// A definition was made; it prints nothing.
+        case defined
+    }
+}
+
+/// A DSL query compiled to one SQLite statement.
+public struct CompiledQuery: Sendable {
+    /// The SQL, with `?N` for each of `values`.
+    public var sql: String
+    public var values: [SQLValue]
+    /// Result column index → the enum defined on that column, for showing
+    /// case names beside values.
+    public var columnEnums: [Int: [Definitions.EnumCase]]
+    public var isMutation: Bool
+
+    /// The SQL with the values written in as literals, for people to read.
+    public var displaySQL: String { SQLText.inlining(values, into: sql) }
+}

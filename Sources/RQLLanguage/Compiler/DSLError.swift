@@ -1,0 +1,23 @@
+/// A DSL command that cannot be compiled, with the span it is about.
+///
+/// Rendered like a compiler diagnostic:
+///
+///     error: no column `titel` in `reminders`
+///     reminders | select titel
+///                        ^^^^^ unknown column
+///     help: did you mean `title`?
+public struct DSLError: Error, Equatable, Sendable {
+    public var message: String
+    public var span: SourceSpan
+    /// Printed after the carets.
+    public var label: String
+    /// Lines printed after the snippet: `help: …` and `note: …`.
+    public var notes: [String]
+
+    public init(_ message: String, at span: SourceSpan, label: String = "", notes: [String] = []) {
+        self.message = message
+        self.span = span
+        self.label = label
+        self.notes = notes
+    }
+}

@@ -1,0 +1,41 @@
+/// A compiled expression: its SQL text and what later stages need to know
+/// about it.
+struct SQLExpression {
+    /// How tightly the text binds, to parenthesize it only where needed.
+    enum Precedence: Int, Comparable {
+        case or = 0, and, not, equality, comparison, additive, multiplicative, concat, collate, unary, atom
+
+        static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var text: String
+    var precedence: Precedence
+    /// Whether it aggregates the rows of the query it is in.
+    var isAggregate = false
+    /// A column used outside any aggregate, for checking `select` after `group`.
+    var ungrouped: Name?
+    /// The enum defined on the column it reads, when it is a plain column.
+    var enumCases: [Definitions.EnumCase]?
+    /// The column's name, when it is a plain column.
+    var columnName: String?
+    /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
+    var isRowsOfRelationship = false
+
+    init(_ text: String, _ precedence: Precedence = .atom) {
+        self.text = text
+        self.precedence = precedence
+    }
+
+    /// The text, in parentheses when it binds less tightly than `needed`.
+    func operand(_ needed: Precedence) -> String {
+        precedence < needed ? "(\(text))" : text
+    }
+
+    /// Combines what two operands carry into a new expression.
+    static func combining(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression]) -> SQLExpression {
+        var result = SQLExpression(text, precedence)
+        result.isAggregate = parts.contains { $0.isAggregate }
+        result.ungrouped = parts.lazy.compactMap(\.ungrouped).first
+        return result
+    }
+}

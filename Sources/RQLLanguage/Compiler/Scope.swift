@@ -1,0 +1,69 @@
+/// The names an expression can use, innermost first.
+final class Scope {
+    /// Searched for bare names (`title`).
+    let bare: [Relation]
+    /// Found by name before a `.` (`r.title`, `reminders.title`, and the
+    /// path of a to-many relationship inside its aggregate).
+    let named: [String: Relation]
+    /// After `select`: the result columns by name, which later stages use.
+    let outputs: [String: SQLExpression]?
+    /// The enclosing query, for correlated subqueries.
+    let outer: Scope?
+
+    init(bare: [Relation], named: [String: Relation], outputs: [String: SQLExpression]? = nil, outer: Scope?) {
+        self.bare = bare
+        self.named = named
+        self.outputs = outputs
+        self.outer = outer
+    }
+
+    convenience init(_ relation: Relation, outer: Scope?) {
+        self.init(bare: [relation], named: [relation.name: relation], outer: outer)
+    }
+
+    func with(outputs: [String: SQLExpression]?) -> Scope {
+        Scope(bare: bare, named: named, outputs: outputs, outer: outer)
+    }
+
+    func adding(_ relation: Relation) -> Scope {
+        var named = self.named
+        named[relation.name] = relation
+        return Scope(bare: bare + [relation], named: named, outputs: outputs, outer: outer)
+    }
+
+    func naming(_ path: String, _ relation: Relation) -> Scope {
+        var named = self.named
+        named[path] = relation
+        return Scope(bare: bare, named: named, outputs: outputs, outer: outer)
+    }
+}
+
+/// Where an expression is being compiled.
+struct ExpressionContext {
+    var scope: Scope
+    /// Inside an aggregate's arguments.
+    var inAggregate = false
+    /// After `group`: the keys' SQL; columns outside them must be aggregated.
+    var groupKeys: Set<String>?
+    /// The enum cases a bare name may stand for (`status == completing`).
+    var enumHint: [Definitions.EnumCase]?
+    /// Collects the to-many relationship an aggregate or `any` ranges over.
+    var collector: ToManyCollector?
+
+    init(_ scope: Scope) {
+        self.scope = scope
+    }
+}
+
+/// The to-many relationship found while compiling the operand of an
+/// aggregate or a quantifier, with the subquery level that reads it.
+final class ToManyCollector {
+    struct Found {
+        var key: String
+        var level: QueryLevel
+        var relation: Relation
+        var span: SourceSpan
+    }
+
+    var found: Found?
+}

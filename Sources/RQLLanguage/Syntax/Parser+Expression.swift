@@ -1,0 +1,312 @@
+extension Parser {
+    /// An expression, loosest operator first: `or` · `and` · `not` ·
+    /// comparisons · `??` · `+ - ++` · `* / %` · unary `-` · postfix.
+    mutating func expression() throws(DSLError) -> Expression {
+        try enter()
+        defer { leave() }
+        var left = try conjunction()
+        while current.isKeyword("or") || current.isSymbol(.or) {
+            advance()
+            let right = try conjunction()
+            left = Expression(.binary(.or, left, right), left.span.through(right.span))
+        }
+        return left
+    }
+
+    private mutating func conjunction() throws(DSLError) -> Expression {
+        var left = try negation()
+        while current.isKeyword("and") || current.isSymbol(.and) {
+            advance()
+            let right = try negation()
+            left = Expression(.binary(.and, left, right), left.span.through(right.span))
+        }
+        return left
+    }
+
+    private mutating func negation() throws(DSLError) -> Expression {
+        try enter()
+        defer { leave() }
+        if current.isKeyword("not") || current.isSymbol(.bang) {
+            let start = advance().span
+            let operand = try negation()
+            return Expression(.unary(.not, operand), start.through(operand.span))
+        }
+        if let word = current.keyword, let quantifier = Quantifier(rawValue: word), startsOperand(peek()) {
+            let start = advance().span
+            let operand = try comparison()
+            return Expression(.quantified(quantifier, operand), start.through(operand.span))
+        }
+        return try comparison()
+    }
+
+    private func startsOperand(_ token: Token) -> Bool {
+        switch token.kind {
+        case .word(let word): return !Parser.reserved.contains(word.lowercased()) || word.lowercased() == "not"
+        case .quotedWord: return true
+        case .symbol(let symbol): return symbol == .leftParen
+        default: return false
+        }
+    }
+
+    private mutating func comparison() throws(DSLError) -> Expression {
+        let left = try coalescing()
+        guard let compared = try comparisonTail(left) else { return left }
+        if isComparisonStart {
+            throw DSLError("comparisons cannot be chained", at: current.span, label: "second comparison",
+                           notes: ["help: join them with `and`: a < b and b < c"])
+        }
+        return compared
+    }
+
+    private var isComparisonStart: Bool {
+        switch current.kind {
+        case .symbol(let symbol):
+            return [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .assign].contains(symbol)
+        case .word(let word):
+            return ["is", "in", "between", "like", "glob", "matches"].contains(word.lowercased())
+                || (word.lowercased() == "not" && ["in", "between", "like", "glob", "matches"].contains(peek().keyword ?? ""))
+        default:
+            return false
+        }
+    }
+
+    private mutating func comparisonTail(_ left: Expression) throws(DSLError) -> Expression? {
+        if case .symbol(let symbol) = current.kind {
+            let op: BinaryOperator
+            switch symbol {
+            case .equal: op = .equal
+            case .notEqual: op = .notEqual
+            case .less: op = .less
+            case .lessEqual: op = .lessEqual
+            case .greater: op = .greater
+            case .greaterEqual: op = .greaterEqual
+            case .assign:
+                throw DSLError("use `==` to compare", at: current.span, label: "`=` sets a column in `update`",
+                               notes: ["help: where title == 'Groceries'"])
+            default: return nil
+            }
+            advance()
+            let right = try coalescing()
+            return Expression(.binary(op, left, right), left.span.through(right.span))
+        }
+        guard var word = current.keyword else { return nil }
+        if word == "is" {
+            advance()
+            let negated = accept(keyword: "not") != nil
+            guard current.isKeyword("nil") || current.isKeyword("null") else {
+                throw unexpected(expected: "`nil`", label: "`is` tests for nil: x is nil, x is not nil")
+            }
+            let end = advance().span
+            return Expression(.isNil(left, negated: negated), left.span.through(end))
+        }
+        var negated = false
+        if word == "not" {
+            guard let next = peek().keyword, ["in", "between", "like", "glob", "matches"].contains(next) else { return nil }
+            advance()
+            negated = true
+            word = next
+        }
+        switch word {
+        case "in":
+            advance()
+            return try membership(left, negated: negated)
+        case "between":
+            advance()
+            let lower = try coalescing()
+            try expect(keyword: "and", "between low and high")
+            let upper = try coalescing()
+            return Expression(.between(left, lower, upper, negated: negated), left.span.through(upper.span))
+        case "like", "glob", "matches":
+            advance()
+            let pattern = try coalescing()
+            let op: PatternOperator = word == "like" ? .like : word == "glob" ? .glob : .matches
+            return Expression(.pattern(op, left, pattern, negated: negated), left.span.through(pattern.span))
+        default:
+            return nil
+        }
+    }
+
+    private mutating func membership(_ left: Expression, negated: Bool) throws(DSLError) -> Expression {
+        if accept(.leftBracket) != nil {
+            var values: [Expression] = []
+            if !current.isSymbol(.rightBracket) { values = try expressionList() }
+            let end = try expect(.rightBracket, "close the list with `]`").span
+            return Expression(.inList(left, values, negated: negated), left.span.through(end))
+        }
+        if current.isSymbol(.leftParen), atSubquery(offset: 1) {
+            advance()
+            let query = try self.query()
+            let end = try expect(.rightParen, "close the subquery").span
+            return Expression(.inQuery(left, query, negated: negated), left.span.through(end))
+        }
+        throw unexpected(expected: "a list `[a, b]` or a query in parentheses",
+                         label: "`in` takes [a, b] or (table | select column)")
+    }
+
+    /// Whether the tokens at `offset` start a query: a name then `|` or `as alias |`.
+    private func atSubquery(offset: Int) -> Bool {
+        switch peek(offset).kind {
+        case .word, .quotedWord: break
+        default: return false
+        }
+        if peek(offset + 1).isSymbol(.pipe) { return true }
+        return peek(offset + 1).isKeyword("as") && peek(offset + 3).isSymbol(.pipe)
+    }
+
+    private mutating func coalescing() throws(DSLError) -> Expression {
+        var left = try additive()
+        while accept(.coalesce) != nil {
+            let right = try additive()
+            left = Expression(.binary(.coalesce, left, right), left.span.through(right.span))
+        }
+        return left
+    }
+
+    private mutating func additive() throws(DSLError) -> Expression {
+        var left = try multiplicative()
+        while true {
+            let op: BinaryOperator
+            if current.isSymbol(.plus) { op = .add } else if current.isSymbol(.minus) { op = .subtract } else if current.isSymbol(.concat) { op = .concat } else { return left }
+            advance()
+            let right = try multiplicative()
+            left = Expression(.binary(op, left, right), left.span.through(right.span))
+        }
+    }
+
+    private mutating func multiplicative() throws(DSLError) -> Expression {
+        var left = try unary()
+        while true {
+            let op: BinaryOperator
+            if current.isSymbol(.star) { op = .multiply } else if current.isSymbol(.slash) { op = .divide } else if current.isSymbol(.percent) { op = .remainder } else { return left }
+            advance()
+            let right = try unary()
+            left = Expression(.binary(op, left, right), left.span.through(right.span))
+        }
+    }
+
+    mutating func unary() throws(DSLError) -> Expression {
+        try enter()
+        defer { leave() }
+        if current.isSymbol(.minus) {
+            let start = advance().span
+            let operand = try unary()
+            return Expression(.unary(.negate, operand), start.through(operand.span))
+        }
+        if current.isSymbol(.plus) {
+            advance()
+            return try unary()
+        }
+        return try postfix()
+    }
+
+    private mutating func postfix() throws(DSLError) -> Expression {
+        var value = try primary()
+        while true {
+            if accept(.dot) != nil {
+                let member = try name("a name after `.`")
+                if accept(.leftParen) != nil {
+                    let (arguments, _, _) = try callArguments()
+                    let end = tokens[position - 1].span
+                    value = Expression(.method(value, member, arguments), value.span.through(end))
+                } else {
+                    value = Expression(.member(value, member), value.span.through(member.span))
+                }
+            } else if accept(keyword: "collate") != nil {
+                let collation = try name("a collation name")
+                value = Expression(.collate(value, collation), value.span.through(collation.span))
+            } else {
+                return value
+            }
+        }
+    }
+
+    private mutating func primary() throws(DSLError) -> Expression {
+        let token = current
+        switch token.kind {
+        case .integer(let value):
+            advance()
+            return Expression(.integer(value), token.span)
+        case .real(let value):
+            advance()
+            return Expression(.real(value), token.span)
+        case .string(let value):
+            advance()
+            return Expression(.string(value), token.span)
+        case .quotedWord(let word):
+            advance()
+            return Expression(.name(word), token.span)
+        case .word(let word):
+            switch word.lowercased() {
+            case "true", "false":
+                advance()
+                return Expression(.boolean(word.lowercased() == "true"), token.span)
+            case "nil", "null":
+                advance()
+                return Expression(.null, token.span)
+            case "case":
+                return try caseExpression()
+            case let lowered where Parser.reserved.contains(lowered):
+                throw unexpected(expected: "a value", label: "`\(word)` cannot start a value")
+            default:
+                advance()
+                if accept(.leftParen) != nil {
+                    let (arguments, distinct, star) = try callArguments()
+                    let end = tokens[position - 1].span
+                    return Expression(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
+                                      token.span.through(end))
+                }
+                return Expression(.name(word), token.span)
+            }
+        case .symbol(.leftParen):
+            if atSubquery(offset: 1) {
+                advance()
+                let query = try self.query()
+                let end = try expect(.rightParen, "close the subquery").span
+                return Expression(.subquery(query), token.span.through(end))
+            }
+            advance()
+            let inner = try expression()
+            let end = try expect(.rightParen, "close the parenthesis").span
+            return Expression(inner.kind, token.span.through(end))
+        case .symbol(.leftBracket):
+            throw DSLError("a list is only allowed after `in`", at: token.span, label: "list here",
+                           notes: ["help: priority in [1, 2]"])
+        case .end:
+            throw unexpected(expected: "a value", label: "the input ends where a value should be")
+        default:
+            throw unexpected(expected: "a value", label: "expected a value")
+        }
+    }
+
+    /// After `(`: `)`, `*)`, or `[distinct] a, b)`.
+    private mutating func callArguments() throws(DSLError) -> (arguments: [Expression], distinct: Bool, star: Bool) {
+        if accept(.rightParen) != nil { return ([], false, false) }
+        if accept(.star) != nil {
+            try expect(.rightParen, "only `*` goes in count(*)")
+            return ([], false, true)
+        }
+        let distinct = accept(keyword: "distinct") != nil
+        let arguments = try expressionList()
+        try expect(.rightParen, "close the argument list")
+        return (arguments, distinct, false)
+    }
+
+    private mutating func caseExpression() throws(DSLError) -> Expression {
+        let start = advance().span
+        var subject: Expression?
+        if !current.isKeyword("when") { subject = try expression() }
+        var whens: [(Expression, Expression)] = []
+        while accept(keyword: "when") != nil {
+            let condition = try expression()
+            try expect(keyword: "then", "case … when condition then value")
+            whens.append((condition, try expression()))
+        }
+        guard !whens.isEmpty else {
+            throw unexpected(expected: "`when`", label: "a case needs at least one `when … then …`")
+        }
+        var otherwise: Expression?
+        if accept(keyword: "else") != nil { otherwise = try expression() }
+        let end = try expect(keyword: "end", "close the case with `end`").span
+        return Expression(.caseWhen(subject: subject, whens: whens, otherwise: otherwise), start.through(end))
+    }
+}

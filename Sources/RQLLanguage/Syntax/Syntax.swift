@@ -1,0 +1,183 @@
+/// The syntax tree of a DSL command. Every node keeps the span it was read
+/// from, so errors found later point at the text.
+
+/// An expression.
+final class Expression {
+    enum Kind {
+        case integer(Int64)
+        case real(Double)
+        case string(String)
+        case boolean(Bool)
+        case null
+        /// A name: a column, helper, relationship, enum case or alias.
+        case name(String)
+        /// `base.name`: a path step.
+        case member(Expression, Name)
+        /// `f(args)`; `count(*)` has `star`; aggregates take `distinct`.
+        case call(Name, [Expression], distinct: Bool, star: Bool)
+        /// `receiver.f(args)`, meaning `f(receiver, args)`.
+        case method(Expression, Name, [Expression])
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        case isNil(Expression, negated: Bool)
+        case inList(Expression, [Expression], negated: Bool)
+        case inQuery(Expression, Query, negated: Bool)
+        case between(Expression, Expression, Expression, negated: Bool)
+        case pattern(PatternOperator, Expression, Expression, negated: Bool)
+        case collate(Expression, Name)
+        case caseWhen(subject: Expression?, whens: [(Expression, Expression)], otherwise: Expression?)
+        /// A query in parentheses used as a value.
+        case subquery(Query)
+        /// `any`, `all` or `none` over a to-many relationship.
+        case quantified(Quantifier, Expression)
+    }
+
+    let kind: Kind
+    let span: SourceSpan
+
+    init(_ kind: Kind, _ span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// A name with where it was written.
+struct Name: Equatable {
+    var text: String
+    var span: SourceSpan
+}
+
+enum UnaryOperator { case not, negate }
+
+enum BinaryOperator {
+    case or, and
+    case equal, notEqual, less, lessEqual, greater, greaterEqual
+    case coalesce, add, subtract, concat, multiply, divide, remainder
+
+    var isComparison: Bool {
+        switch self {
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return true
+        default: return false
+        }
+    }
+}
+
+enum PatternOperator { case like, glob, matches }
+
+enum Quantifier: String { case any, all, none }
+
+/// `source | stage | stage …`
+struct Query {
+    var source: Source
+    var stages: [Stage]
+    var span: SourceSpan
+}
+
+/// A table, view or `let` name with an optional alias.
+struct Source {
+    var name: Name
+    var alias: Name?
+
+    var visibleName: String { alias?.text ?? name.text }
+}
+
+struct Stage {
+    enum Kind {
+        case filter(Expression)
+        case select([SelectItem])
+        case order([SortItem])
+        case limit(Expression, offset: Expression?)
+        case offset(Expression)
+        case group([Expression])
+        case having(Expression)
+        case distinct
+        case count
+        case join(Join)
+        case find([Expression])
+        case search(Expression, raw: Bool)
+        case update([Assignment])
+        case delete
+        case insert([Assignment])
+        case returning([SelectItem])
+    }
+
+    var kind: Kind
+    /// The stage keyword(s).
+    var keywordSpan: SourceSpan
+    var span: SourceSpan
+
+    var name: String {
+        switch kind {
+        case .filter: return "where"
+        case .select: return "select"
+        case .order: return "order"
+        case .limit: return "limit"
+        case .offset: return "offset"
+        case .group: return "group"
+        case .having: return "having"
+        case .distinct: return "distinct"
+        case .count: return "count"
+        case .join(let join): return join.isLeft ? "left join" : "join"
+        case .find: return "find"
+        case .search: return "search"
+        case .update: return "update"
+        case .delete: return "delete"
+        case .insert: return "insert"
+        case .returning: return "returning"
+        }
+    }
+}
+
+struct Join {
+    var isLeft: Bool
+    var source: Source
+    var condition: Expression?
+}
+
+enum SelectItem {
+    /// `text` is the expression as written: the result column's name when
+    /// it has no alias and is not a plain column.
+    case expression(Expression, alias: Name?, text: String)
+    case star(SourceSpan)
+    /// `alias.*`
+    case relationStar(Name)
+}
+
+struct SortItem {
+    var expression: Expression
+    var descending: Bool
+    var nullsFirst: Bool?
+}
+
+enum Assignment {
+    /// `column = value`
+    case set(Name, Expression)
+    /// A mutation helper defined with `def table.name := …`.
+    case helper(Name)
+
+    var span: SourceSpan {
+        switch self {
+        case .set(let name, let value): return name.span.through(value.span)
+        case .helper(let name): return name.span
+        }
+    }
+}
+
+/// One DSL command.
+enum Statement {
+    case query(Query)
+    /// `insert table set, … [returning …]`
+    case insert(Source, [Assignment], returning: [SelectItem]?, span: SourceSpan)
+    /// `def [table.]name = expression`
+    case define(table: Name?, name: Name, Expression)
+    /// `def table.name := set, …`
+    case defineMutation(table: Name, name: Name, [Assignment])
+    /// `def table.fts = ftsTable[(column)]`
+    case defineSearch(table: Name, ftsTable: Name, keyColumn: Name?)
+    /// `enum table.column = case value, …`
+    case defineEnum(table: Name, column: Name, [(Name, Expression)])
+    /// `alias table.name = target`
+    case alias(table: Name, name: Name, target: Name)
+    /// `let name = query`
+    case letQuery(Name, Query)
+}

@@ -44,16 +44,6 @@ import Testing
         #expect(s.run(".open 'unterminated").errors == "error: unterminated ' quote in the command\n")
     }
 
-    @Test func otherInputNamesItsFirstWord() throws {
-        let s = try TestSession()
-        #expect(s.run("reminders | where isFlagged").errors == """
-            error: "reminders" does not start an SQL statement or a dot-command
-            SQL starts with a keyword such as SELECT, INSERT INTO, UPDATE, CREATE or PRAGMA;
-            dot-commands start with a period: .help lists them
-
-            """)
-    }
-
     @Test func nonDatabaseFileIsRefusedAndTheSessionStays() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-not-a-db-\(UUID().uuidString).txt").path
         try Data("hello, this is not SQLite\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -51,7 +51,8 @@ enum CatalogReader {
         for row in try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_function_list") {
             let name: String = row["name"]
             let type: String = row["type"]
-            let kind: Catalog.FunctionKind = type == "a" ? .aggregate : type == "w" ? .window : .scalar
+            let kind: Catalog.FunctionKind = type == "s" ? .scalar
+                : Catalog.windowOnlyFunctions.contains(name.lowercased()) ? .window : .aggregate
             if functions[name.lowercased()] != .aggregate { functions[name.lowercased()] = kind }
         }
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { _, temp in temp })

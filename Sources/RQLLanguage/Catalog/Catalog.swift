@@ -136,6 +136,13 @@ public struct Catalog: Sendable {
     /// at it) give it.
     public private(set) var relationships: [String: [Relationship]] = [:]
 
+    /// Window functions that are not aggregates (SQLite lists them with the
+    /// aggregates that can also run as windows).
+    public static let windowOnlyFunctions: Set<String> = [
+        "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "first_value",
+        "last_value", "nth_value",
+    ]
+
     /// Functions every SQLite has, for a catalog built without a connection.
     static let coreFunctions: [String: FunctionKind] = {
         var functions: [String: FunctionKind] = [:]

@@ -148,7 +148,8 @@ extension Compiler {
             }
             try filter(condition, in: &pipeline, stage: stage)
         case .select(let items):
-            if level.hasItems || level.isCounted || (level.isLimited && items.contains(where: mayAggregate)) {
+            if level.hasItems || level.isCounted || (level.distinct && !level.isGrouped)
+                || (level.isLimited && items.contains(where: mayAggregate)) {
                 nest(&pipeline)
             }
             try select(items, in: &pipeline)
@@ -272,6 +273,7 @@ extension Compiler {
         if level.isGrouped { context.groupKeys = Set(level.groupBy?.map(\.text) ?? []) }
         var rendered: [QueryLevel.Item] = []
         var outputs: [(name: String, value: SQLExpression)] = []
+        var aliased: Set<String> = []
         for item in items {
             switch item {
             case .star(let span):
@@ -299,10 +301,12 @@ extension Compiler {
                 let name = alias?.text ?? value.columnName ?? text
                 let plain = alias == nil && value.columnName != nil
                 rendered.append(.expression(plain ? value.text : value.text + " AS " + SQLText.identifier(name)))
+                if !plain { aliased.insert(name) }
                 outputs.append((name, value))
             }
         }
         level.items = rendered
+        level.aliasedOutputs = aliased
         level.itemsAreGroupKeys = false
         level.outputs = outputs
         level.hasAggregateItems = outputs.contains { $0.value.isAggregate }
@@ -313,7 +317,7 @@ extension Compiler {
         var terms: [String] = []
         for item in items {
             var text: String
-            if case .name(let name) = item.expression.kind, pipeline.scope.outputs?[name] != nil, pipeline.level.hasItems {
+            if case .name(let name) = item.expression.kind, pipeline.level.aliasedOutputs.contains(name) {
                 text = SQLText.identifier(name)
             } else {
                 let value = try compile(item.expression, ExpressionContext(pipeline.scope))
@@ -342,6 +346,7 @@ extension Compiler {
         pipeline.level.groupBy = compiled
         pipeline.level.outputs = outputs
         pipeline.level.itemsAreGroupKeys = true
+        pipeline.level.aliasedOutputs = Set(outputs.filter { $0.value.columnName != $0.name }.map(\.name))
         pipeline.level.items = outputs.map { output in
             output.value.columnName == output.name ? .expression(output.value.text)
                 : .expression(output.value.text + " AS " + SQLText.identifier(output.name))

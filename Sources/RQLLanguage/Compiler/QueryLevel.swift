@@ -32,6 +32,8 @@ final class QueryLevel {
     var relations: [Relation] = []
     /// Result column names and what they compile to.
     var outputs: [(name: String, value: SQLExpression)] = []
+    /// Result columns named with `AS`, which ORDER BY can name.
+    var aliasedOutputs: Set<String> = []
     var hasAggregateItems = false
     var isCounted = false
     /// False while compiling the SET and RETURNING of a mutation: a to-one

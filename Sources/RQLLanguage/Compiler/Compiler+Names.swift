@@ -317,6 +317,9 @@ extension Compiler {
         if let outputs = context.scope.outputs {
             notes.insert("note: result columns so far: " + outputs.keys.sorted().joined(separator: ", "), at: 0)
         }
+        if let hint = context.enumHint {
+            notes.insert("note: the cases of this column's enum: " + hint.map(\.name).joined(separator: ", "), at: 0)
+        }
         if let suggestion = Compiler.didYouMean(name.text, in: candidates) { notes.insert(suggestion, at: 0) }
         let label = described.isEmpty ? "no columns can be used here"
             : "not a column, helper or relationship of " + Suggestions.phrase(Array(Set(described)).sorted())

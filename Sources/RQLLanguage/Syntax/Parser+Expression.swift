@@ -139,8 +139,9 @@ extension Parser {
             let end = try expect(.rightParen, "close the subquery").span
             return Expression(.inQuery(left, query, negated: negated), left.span.through(end))
         }
-        throw unexpected(expected: "a list `[a, b]` or a query in parentheses",
-                         label: "`in` takes [a, b] or (table | select column)")
+        throw DSLError("expected a list `[a, b]` or a query in parentheses, found \(current.description)", at: current.span,
+                       label: "`in` takes [a, b] or (table | select column)",
+                       notes: ["help: a list goes in brackets: priority in [1, 2]"])
     }
 
     /// Whether the tokens at `offset` start a query: a name then `|` or `as alias |`.

@@ -51,6 +51,11 @@ let package = Package(
                 "RQLEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // `make bench`: the DSL compile time of typical queries.
+        .executableTarget(
+            name: "rql-compile-bench",
+            dependencies: ["RQLEngine", "RQLLanguage"],
+            path: "Benchmarks/CompileTime"),
         .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
         .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage"]),
         .testTarget(

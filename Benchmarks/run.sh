@@ -58,3 +58,5 @@ echo
 echo "time and memory columns are rql / sqlite3; below 1.00x rql is faster or smaller."
 echo "targets: start-up < 20 ms (file), < 50 ms (sample); CSV <= 1.3x and < 32 MiB;"
 echo "box (all rows) <= 1.0x time and <= 0.5x memory; box with .maxrows: constant memory."
+echo
+"$(dirname "$rql")/rql-compile-bench"

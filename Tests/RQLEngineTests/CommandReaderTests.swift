@@ -49,6 +49,58 @@ import Testing
     }
 }
 
+@Suite struct DSLReadingTests {
+    @Test func aLineThatLeavesSomethingOpenContinues() {
+        var reader = CommandReader()
+        #expect(reader.feed("reminders |", line: 1).isEmpty)
+        #expect(reader.continuation == .dsl)
+        #expect(reader.feed("  where priority ==", line: 2).isEmpty)
+        #expect(reader.feed("  high", line: 3) == [Command(.dsl, "reminders |\n  where priority ==\n  high", line: 1)])
+        #expect(reader.continuation == nil)
+    }
+
+    @Test func openBracketsStringsAndCasesContinue() {
+        for opening in ["reminders | where priority in [1,", "reminders | where title == 'a", "reminders | select (",
+                        "reminders | select case when isFlagged then 1", "reminders | select title,", "reminders | where not"] {
+            var reader = CommandReader()
+            #expect(reader.feed(opening, line: 1).isEmpty, "\(opening)")
+            #expect(reader.continuation == .dsl)
+        }
+    }
+
+    @Test func anEmptyLineEndsAnOpenQuery() {
+        var reader = CommandReader()
+        #expect(reader.feed("reminders | where", line: 1).isEmpty)
+        #expect(reader.feed("", line: 2) == [Command(.dsl, "reminders | where", line: 1)])
+    }
+
+    @Test func atThePromptACompleteLineRunsAtOnce() {
+        var reader = CommandReader()
+        #expect(reader.feed("reminders | count", line: 1) == [Command(.dsl, "reminders | count", line: 1)])
+    }
+
+    @Test func scriptsContinueALineStartingWithAPipe() {
+        let commands = CommandReader.commands(in: """
+            reminders
+              | where not isCompleted -- open ones
+              -- a comment between stages
+              | order dueDate
+            .mode csv
+            tags | count
+            remindersLists
+
+            | count
+            """)
+        #expect(commands == [
+            Command(.dsl, "reminders\n  | where not isCompleted -- open ones\n  -- a comment between stages\n  | order dueDate", line: 1),
+            Command(.dot, ".mode csv", line: 5),
+            Command(.dsl, "tags | count", line: 6),
+            Command(.dsl, "remindersLists", line: 7),
+            Command(.dsl, "| count", line: 9),
+        ])
+    }
+}
+
 @Suite struct ShellWordsTests {
     @Test func quotesGroupWords() throws {
         #expect(try ShellWords.split("parameter set :name 'two words'") == ["parameter", "set", ":name", "two words"])

@@ -30,7 +30,7 @@ extension Session {
 
     /// The outcome of compiling `text`, definitions made.
     func compileDSL(_ text: String) throws -> DSL.Outcome {
-        let catalog = try currentCatalog()
+        let catalog = try dslCatalog()
         do {
             return try DSL.compile(text, catalog: catalog, definitions: &definitions)
         } catch {
@@ -38,8 +38,9 @@ extension Session {
         }
     }
 
-    /// The catalog of the open database, read again when its schema changed.
-    func currentCatalog() throws -> Catalog {
+    /// The catalog the DSL compiles against: the open database's, read
+    /// again when its schema changed.
+    public func dslCatalog() throws -> Catalog {
         try queue.inDatabase { db in
             let version = [
                 try Int.fetchOne(db, sql: "PRAGMA main.schema_version") ?? 0,

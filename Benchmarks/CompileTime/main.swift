@@ -1,0 +1,52 @@
+// rql-compile-bench: the DSL compile time of 20 typical queries on the
+// Reminders sample's catalog and prelude. Prints the median time of each
+// and the median of those; `make bench` runs it.
+import Foundation
+import RQLEngine
+import RQLLanguage
+
+let queries = [
+    "reminders | where not isCompleted | order dueDate nulls last, title | limit 5",
+    "reminders | where remindersList.title == 'Family' | select title, priority",
+    "remindersLists | select title, count(reminders) as n | order -n",
+    "reminders | where any tags.title == 'social' | select title",
+    "reminders | search 'take' | select highlight(title), snippet(notes)",
+    "reminders | group by remindersList.title | select remindersList.title, count() as n, mode(priority)",
+    "reminders | where isPastDue | update toggleStatus",
+    "reminders | find '00000000-0000-4000-8000-00000000b001' | update status = completing",
+    "insert remindersLists title = 'Errands'",
+    "reminders | where isCompleted and dueDate < date('now', '-6 months') | delete",
+    "reminders | where isFlagged | count",
+    "reminders | where priority == high and not isCompleted | select title, dueDate | order dueDate",
+    "tags | select title, count(reminders) as n | order -n, title",
+    "reminders | where priority > (reminders | select avg(priority)) | select title",
+    "reminders | select title, priority ?? 0 as p | order -p | limit 10",
+    "remindersLists | where any reminders.isFlagged | select title",
+    "reminders | where title like 'B%' or notes like '%milk%' | select title, notes",
+    "reminders | join remindersLists | select reminders.title, remindersLists.title as list",
+    "reminders | where dueDate is not nil | group by date(dueDate) | select date(dueDate) as day, count() as n",
+    "reminders | select title, case priority when high then '!!!' when medium then '!!' else '' end as marks",
+]
+
+let session = try Session(options: .init(target: .sample(.reminders), output: .init(.memory), diagnostics: .init(.memory)))
+let catalog = try session.dslCatalog()
+let batch = 200
+var medians: [Double] = []
+print("DSL compile time, µs per query (median of 15 batches of \(batch))")
+for query in queries {
+    var definitions = session.definitions
+    var samples: [Double] = []
+    for round in 0..<16 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<batch {
+            _ = try DSL.compile(query, catalog: catalog, definitions: &definitions)
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(batch)
+        if round > 0 { samples.append(elapsed) }
+    }
+    let median = samples.sorted()[samples.count / 2]
+    medians.append(median)
+    print(String(format: "%8.1f  %@", median, query))
+}
+let overall = medians.sorted()[(medians.count - 1) / 2]
+print(String(format: "median over %d queries: %.1f µs (target: under 50 µs)", medians.count, overall))

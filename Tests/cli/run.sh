@@ -70,5 +70,20 @@ check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help
 check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr || true"
 check "output to a pipe is never cut" 0 "500" bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 500) select x from c' | wc -l | tr -d ' '"
 
+# The DSL from the command line.
+check "a DSL query in -c" 0 "2" "$rql" -c "reminders | where isFlagged | count"
+check "rql compile prints the SQL" 0 'SELECT count(*) AS "count" FROM "reminders" WHERE "reminders"."isFlagged";' \
+  "$rql" compile "reminders | where isFlagged | count"
+check "rql compile of a wrong query exits 1" 1 "" "$rql" compile "reminders | where titel"
+check_stderr "rql compile points at the name" "help: did you mean \`title\`?"
+check "rql compile takes a database" 0 'SELECT count(*) AS "count" FROM "t";' bash -c "'$rql' '$scratch/dsl.sqlite' -c 'create table t(x)' && '$rql' compile 't | count' --db '$scratch/dsl.sqlite'"
+check "rql compile --help" 0 "$("$rql" compile --help 2>/dev/null)" "$rql" compile --help
+check "a script continues a query on lines starting with |" 0 "3" \
+  bash -c "printf 'reminders\n  | where priority == high\n  | where not isCompleted\n  | count\n' | '$rql'"
+check "a line ending with | continues in -c" 0 "11" "$rql" -c "$(printf 'reminders |\ncount')"
+check "a DSL error in a script names its line" 1 "" bash -c "printf 'select 1 where 0;\nreminders | where nope\n' | '$rql'"
+check_stderr "the DSL error has its line" "stdin:2: error: unknown name \`nope\`"
+check "definitions print nothing" 0 "1" "$rql" -c "def reminders.late = isPastDue" -c "reminders | where late | count"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import RQLEngine
+import RQLRender
+
+/// The DSL inside a session: dot-commands, the catalog cache, search keys
+/// found on schemas the tests build, enum labels in box mode.
+@Suite struct DSLSessionTests {
+    @Test func sqlOnPrintsTheCompiledSQL() throws {
+        let session = try TestSession()
+        let output = session.run(".sql on\nreminders | where isFlagged | count").output
+        #expect(output == "SELECT count(*) AS \"count\" FROM \"reminders\" WHERE \"reminders\".\"isFlagged\";\n2\n")
+    }
+
+    @Test func explainShowsTheSQLAndThePlanOfADSLQuery() throws {
+        let session = try TestSession()
+        let output = session.run(".explain reminders | where remindersList.title == 'Family'").output
+        #expect(output.hasPrefix("SELECT \"reminders\".*\nFROM \"reminders\"\nJOIN \"remindersLists\" AS \"remindersList\""))
+        #expect(output.contains("WHERE \"remindersList\".\"title\" = 'Family'\n\nQUERY PLAN\n"))
+        #expect(output.contains("USING INDEX"))
+        #expect(session.run(".explain SELECT 1 FROM tags").output.contains("SCAN tags"))
+        #expect(session.run(".explain def x = 1").errors == "error: .explain takes a query, not a definition\n")
+    }
+
+    @Test func helpersListsDefinitionsAndSaysWhenThereAreNone() throws {
+        let session = try TestSession(.sample(.employees))
+        #expect(session.run(".helpers").output == "no helpers defined (def, enum, alias and let make them)\n")
+        session.run("def employees.isTop = managerID is nil")
+        #expect(session.run(".helpers").output == "def employees.isTop = managerID is nil\n")
+        #expect(session.run(".sample reminders\n.helpers").output.hasPrefix("enum reminders.status = incomplete 0"))
+    }
+
+    @Test func theCatalogFollowsSchemaChanges() throws {
+        let session = try TestSession()
+        #expect(session.run("notes | count").errors.contains("no table or view named `notes`"))
+        session.run("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);\nINSERT INTO notes (body) VALUES ('a'), ('b');")
+        #expect(session.value("notes | count") == "2")
+        session.run("CREATE TEMP VIEW shortNotes AS SELECT * FROM notes WHERE length(body) < 5;")
+        #expect(session.value("shortNotes | count") == "2")
+    }
+
+    @Test func enumColumnsShowTheirCaseNameInBoxMode() throws {
+        let session = try TestSession(mode: .box)
+        let output = session.run("reminders | find '00000000-0000-4000-8000-00000000b003' | select title, status, priority").output
+        #expect(output.contains("│ Doctor appointment │ 0 (incomplete) │ 3 (high) │"))
+        #expect(session.run(".mode list\n.headers off\nreminders | find '00000000-0000-4000-8000-00000000b003' | select status").output == "0\n")
+    }
+
+    @Test func searchFindsAnFTSTableByItsKeyColumnOrItsContentOption() throws {
+        let session = try TestSession(.sample(.employees))
+        session.run("""
+            CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT);
+            CREATE VIRTUAL TABLE noteTexts USING fts5(noteID UNINDEXED, body, tokenize = 'porter');
+            CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
+              INSERT INTO noteTexts (noteID, body) VALUES (new.id, new.body);
+            END;
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, text TEXT);
+            CREATE VIRTUAL TABLE docsIndex USING fts5(text, content='docs', content_rowid='id');
+            INSERT INTO notes VALUES ('n1', 'running late'), ('n2', 'ran home');
+            INSERT INTO docs VALUES (7, 'swift and sqlite'), (9, 'only sqlite');
+            INSERT INTO docsIndex (docsIndex) VALUES ('rebuild');
+            """)
+        #expect(session.value("notes | search 'run' | select id") == "n1")
+        #expect(session.value("docs | search 'swift' | select id") == "7")
+        #expect(session.value("docs | search 'sqlite' | order id | select highlight(text, '[', ']')") == "swift and [sqlite]\nonly [sqlite]")
+        session.run("CREATE VIRTUAL TABLE otherIndex USING fts5(text, content='docs', content_rowid='id');")
+        #expect(session.run("docs | search 'swift'").errors.contains("several FTS5 tables index `docs`: `docsIndex`, `otherIndex`"))
+        session.run("def docs.fts = docsIndex")
+        #expect(session.value("docs | search 'swift' | select id") == "7")
+    }
+
+    @Test func aCommandThatIsNeitherSQLNorDSLGetsADSLError() throws {
+        let session = try TestSession()
+        #expect(session.run("hello there").errors == """
+            error: expected the end of the query, found `there`
+            hello there
+                  ^^^^^ unexpected here
+
+            """)
+    }
+}

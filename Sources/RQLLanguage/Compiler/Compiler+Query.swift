@@ -370,9 +370,7 @@ extension Compiler {
             throw DSLError("`\(join.source.visibleName)` is already in this query", at: join.source.name.span,
                            label: "give it an alias", notes: ["help: join \(join.source.name.text) as other"])
         }
-        let savedFrom = level.from
         let relation = try self.relation(for: join.source, in: level)
-        level.from = savedFrom
         let fromText = joinTarget(relation, source: join.source)
         let scope = pipeline.scope.adding(relation)
         let condition: String
@@ -443,10 +441,8 @@ extension Compiler {
         var context = ExpressionContext(pipeline.scope)
         context.enumHint = relation.enums[column]
         let values = try keys.map { (key: Expression) throws(DSLError) -> String in try compile(key, context).operand(.additive) }
-        var condition = SQLExpression(relation.column(column) + (values.count == 1
-            ? " = " + values[0] : " IN (" + values.joined(separator: ", ") + ")"), .equality)
-        condition.isAggregate = false
-        pipeline.level.wheres.append(condition)
+        pipeline.level.wheres.append(SQLExpression(relation.column(column) + (values.count == 1
+            ? " = " + values[0] : " IN (" + values.joined(separator: ", ") + ")"), .equality))
     }
 
     /// An expression that may not read columns (a `limit`).

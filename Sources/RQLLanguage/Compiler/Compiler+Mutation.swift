@@ -15,8 +15,7 @@ extension Compiler {
         let direct = !level.readsDerivedRows && level.joins.isEmpty && level.orderBy == nil && !level.isLimited
             && level.search == nil
         let targetAlias = direct ? relation.sqlAlias : table.name
-        let target = SQLText.identifier(table.name)
-            + (targetAlias == table.name ? "" : " AS " + SQLText.identifier(targetAlias))
+        let target = SQLText.fromItem(table.name, alias: targetAlias)
         var condition: String?
         if direct {
             condition = level.wheres.isEmpty ? nil : QueryLevel.conjunction(level.wheres)

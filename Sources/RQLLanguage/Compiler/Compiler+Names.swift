@@ -157,8 +157,7 @@ extension Compiler {
         if isOptional { level.optionalAliases.insert(alias) }
         let condition = relationship.links.map { joined.column($0.to) + " = " + relation.column($0.from) }
             .joined(separator: " AND ")
-        level.joins.append((isOptional ? "LEFT JOIN " : "JOIN ") + SQLText.identifier(target.name)
-            + (alias == target.name ? "" : " AS " + SQLText.identifier(alias)) + " ON " + condition)
+        level.joins.append((isOptional ? "LEFT JOIN " : "JOIN ") + SQLText.fromItem(target.name, alias: alias) + " ON " + condition)
         level.pathJoins[key] = joined
         return joined
     }
@@ -171,8 +170,7 @@ extension Compiler {
             throw DSLError("no table `\(relationship.target)`", at: rest[0].span)
         }
         let alias = uniqueAlias(relationship.name)
-        let level = QueryLevel(from: SQLText.identifier(target.name)
-            + (alias == target.name ? "" : " AS " + SQLText.identifier(alias)))
+        let level = QueryLevel(from: SQLText.fromItem(target.name, alias: alias))
         let joined = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
                               enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [joined]
@@ -224,13 +222,12 @@ extension Compiler {
             throw DSLError("no table `\(relationship.target)`", at: span)
         }
         let alias = uniqueAlias(relationship.name)
-        let targetText = SQLText.identifier(target.name) + (alias == target.name ? "" : " AS " + SQLText.identifier(alias))
+        let targetText = SQLText.fromItem(target.name, alias: alias)
         let level: QueryLevel
         var links: [String]
         if let junction = relationship.junction {
             let junctionAlias = uniqueAlias(junction)
-            level = QueryLevel(from: SQLText.identifier(junction)
-                + (junctionAlias == junction ? "" : " AS " + SQLText.identifier(junctionAlias)))
+            level = QueryLevel(from: SQLText.fromItem(junction, alias: junctionAlias))
             let near = relationship.junctionLinks.map {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
                     + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)

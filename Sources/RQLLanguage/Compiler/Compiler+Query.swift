@@ -24,7 +24,7 @@ extension Compiler {
             case .update, .delete:
                 return try compileMutation(stage, pipeline: pipeline, rest: stages)
             case .insert(let assignments):
-                guard pipeline.level.wheres.isEmpty, pipeline.level.items == nil, query.stages.first?.span == stage.span else {
+                guard stages.count == query.stages.count - 1 else {
                     throw DSLError("`insert` must come straight after the table", at: stage.keywordSpan,
                                    label: "insert here", notes: ["help: \(query.source.name.text) | insert column = value"])
                 }
@@ -56,7 +56,9 @@ extension Compiler {
 
     func begin(_ source: Source, outer: Scope?) throws(DSLError) -> Pipeline {
         let level = QueryLevel(from: "")
-        let relation = try self.relation(for: source, in: level)
+        let (relation, fromItem) = try self.relation(for: source, in: level)
+        level.from = fromItem
+        level.readsDerivedRows = definitions.queries[source.name.text] != nil
         level.relations = [relation]
         level.outputs = columnOutputs(of: relation)
         var scope = Scope(relation, outer: outer)
@@ -66,34 +68,29 @@ extension Compiler {
         return Pipeline(level: level, scope: scope, primary: relation)
     }
 
-    /// The relation a source names, with the FROM text for it set on `level`
-    /// when `level` has none yet.
-    func relation(for source: Source, in level: QueryLevel) throws(DSLError) -> Relation {
-        let relation: Relation
-        let fromText: String
+    /// The relation a source names (a `let` query or a table), read in
+    /// `level`, with its FROM item.
+    func relation(for source: Source, in level: QueryLevel) throws(DSLError) -> (Relation, String) {
         if let named = definitions.queries[source.name.text] {
             let table = try commonTable(named: source.name.text, query: named.query, usedAt: source.name.span)
             let alias = uniqueAlias(source.visibleName)
-            fromText = SQLText.identifier(table.name) + (alias == table.name ? "" : " AS " + SQLText.identifier(alias))
-            relation = Relation(name: source.visibleName, sqlAlias: alias, table: table.table, columns: table.columns,
-                                enums: table.enums, level: level)
-            if level.from.isEmpty { level.readsDerivedRows = true }
-        } else if let table = catalog.table(named: source.name.text) {
-            let alias = uniqueAlias(source.alias?.text ?? table.name)
-            fromText = SQLText.identifier(table.name) + (alias == table.name ? "" : " AS " + SQLText.identifier(alias))
-            relation = Relation(name: source.visibleName, sqlAlias: alias, table: table, columns: table.columnNames,
-                                enums: definitions.enums[table.name] ?? [:], level: level)
-        } else {
-            var notes: [String] = []
-            if let suggestion = Compiler.didYouMean(source.name.text, in: sourceNames) { notes.append(suggestion) }
-            notes.append("note: tables: " + catalog.tables.values.filter { $0.kind != .view }.map(\.name).sorted().joined(separator: ", "))
-            let views = catalog.tables.values.filter { $0.kind == .view }.map(\.name).sorted()
-            if !views.isEmpty { notes.append("note: views: " + views.joined(separator: ", ")) }
-            throw DSLError("no table or view named `\(source.name.text)`", at: source.name.span,
-                           label: "unknown table", notes: notes)
+            let relation = Relation(name: source.visibleName, sqlAlias: alias, table: table.table, columns: table.columns,
+                                    enums: table.enums, level: level)
+            return (relation, SQLText.fromItem(table.name, alias: alias))
         }
-        if level.from.isEmpty { level.from = fromText }
-        return relation
+        if let table = catalog.table(named: source.name.text) {
+            let alias = uniqueAlias(source.alias?.text ?? table.name)
+            let relation = Relation(name: source.visibleName, sqlAlias: alias, table: table, columns: table.columnNames,
+                                    enums: definitions.enums[table.name] ?? [:], level: level)
+            return (relation, SQLText.fromItem(table.name, alias: alias))
+        }
+        var notes: [String] = []
+        if let suggestion = Compiler.didYouMean(source.name.text, in: sourceNames) { notes.append(suggestion) }
+        notes.append("note: tables: " + catalog.tables.values.filter { $0.kind != .view }.map(\.name).sorted().joined(separator: ", "))
+        let views = catalog.tables.values.filter { $0.kind == .view }.map(\.name).sorted()
+        if !views.isEmpty { notes.append("note: views: " + views.joined(separator: ", ")) }
+        throw DSLError("no table or view named `\(source.name.text)`", at: source.name.span,
+                       label: "unknown table", notes: notes)
     }
 
     /// The CTE for a `let` query, compiled on first use.
@@ -370,8 +367,7 @@ extension Compiler {
             throw DSLError("`\(join.source.visibleName)` is already in this query", at: join.source.name.span,
                            label: "give it an alias", notes: ["help: join \(join.source.name.text) as other"])
         }
-        let relation = try self.relation(for: join.source, in: level)
-        let fromText = joinTarget(relation, source: join.source)
+        let (relation, fromText) = try self.relation(for: join.source, in: level)
         let scope = pipeline.scope.adding(relation)
         let condition: String
         if let on = join.condition {
@@ -384,11 +380,6 @@ extension Compiler {
         level.relations.append(relation)
         level.outputs += columnOutputs(of: relation)
         pipeline.scope = scope
-    }
-
-    private func joinTarget(_ relation: Relation, source: Source) -> String {
-        let target = relation.table.flatMap { table in definitions.queries[source.name.text] == nil ? table.name : nil } ?? source.name.text
-        return SQLText.identifier(target) + (relation.sqlAlias == target ? "" : " AS " + SQLText.identifier(relation.sqlAlias))
     }
 
     /// The ON condition a foreign key between the new relation and one

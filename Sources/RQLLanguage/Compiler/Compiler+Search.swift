@@ -28,9 +28,7 @@ extension Compiler {
         let ftsAlias: String
         if let key {
             ftsAlias = uniqueAlias(ftsTable.name)
-            let target = SQLText.identifier(ftsTable.name)
-                + (ftsAlias == ftsTable.name ? "" : " AS " + SQLText.identifier(ftsAlias))
-            level.joins.append("JOIN " + target + " ON " + SQLText.identifier(ftsAlias) + "." + SQLText.identifier(key.fts)
+            level.joins.append("JOIN " + SQLText.fromItem(ftsTable.name, alias: ftsAlias) + " ON " + SQLText.identifier(ftsAlias) + "." + SQLText.identifier(key.fts)
                 + " = " + relation.column(key.source))
         } else {
             ftsAlias = relation.sqlAlias

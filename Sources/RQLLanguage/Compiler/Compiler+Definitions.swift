@@ -7,7 +7,7 @@ extension Compiler {
             guard let tableName else {
                 _ = try compile(expression, ExpressionContext(Scope(bare: [], named: [:], outer: nil)))
                 definitions.helpers["", default: [:]][name.text] = .init(expression: expression, text: text)
-                definitions.record(Definitions.key("def", "", name.text))
+                definitions.record(.helper, table: "", name: name.text, text: text)
                 return
             }
             let table = try definedTable(tableName)
@@ -18,12 +18,12 @@ extension Compiler {
             let relation = standalone(table)
             _ = try compile(expression, ExpressionContext(Scope(relation, outer: nil)))
             definitions.helpers[table.name, default: [:]][name.text] = .init(expression: expression, text: text)
-            definitions.record(Definitions.key("def", table.name, name.text))
+            definitions.record(.helper, table: table.name, name: name.text, text: text)
         case .defineMutation(let tableName, let name, let assignments):
             let table = try definedTable(tableName)
             _ = try compileAssignments(assignments, of: table, scope: Scope(standalone(table), outer: nil))
             definitions.mutationHelpers[table.name, default: [:]][name.text] = .init(assignments: assignments, text: text)
-            definitions.record(Definitions.key("mut", table.name, name.text))
+            definitions.record(.mutationHelper, table: table.name, name: name.text, text: text)
         case .defineSearch(let tableName, let ftsName, let keyColumn):
             let table = try definedTable(tableName)
             guard let fts = catalog.table(named: ftsName.text), fts.kind == .fts5 else {
@@ -35,8 +35,8 @@ extension Compiler {
                 throw DSLError("no column `\(keyColumn.text)` in `\(fts.name)`", at: keyColumn.span, label: "unknown column",
                                notes: ["note: columns of \(fts.name): " + fts.columnNames.joined(separator: ", ")])
             }
-            definitions.searchTables[table.name] = .init(ftsTable: fts.name, keyColumn: keyColumn?.text, text: text)
-            definitions.record(Definitions.key("fts", table.name, "fts"))
+            definitions.searchTables[table.name] = .init(ftsTable: fts.name, keyColumn: keyColumn?.text)
+            definitions.record(.search, table: table.name, name: "fts", text: text)
         case .defineEnum(let tableName, let column, let cases):
             let table = try definedTable(tableName)
             guard table.column(column.text) != nil else { throw noColumn(column, in: table) }
@@ -48,8 +48,7 @@ extension Compiler {
                 values.append(.init(name: caseName.text, value: try literal(expression)))
             }
             definitions.enums[table.name, default: [:]][column.text] = values
-            definitions.enumTexts[table.name, default: [:]][column.text] = text
-            definitions.record(Definitions.key("enum", table.name, column.text))
+            definitions.record(.enumeration, table: table.name, name: column.text, text: text)
         case .alias(let tableName, let name, let target):
             let table = try definedTable(tableName)
             if table.column(name.text) != nil {
@@ -66,8 +65,8 @@ extension Compiler {
                 throw DSLError("`\(target.text)` is not a column, relationship or helper of `\(table.name)`", at: target.span,
                                label: "unknown name", notes: notes)
             }
-            definitions.aliases[table.name, default: [:]][name.text] = (target.text, text)
-            definitions.record(Definitions.key("alias", table.name, name.text))
+            definitions.aliases[table.name, default: [:]][name.text] = target.text
+            definitions.record(.alias, table: table.name, name: name.text, text: text)
         case .letQuery(let name, let query):
             if catalog.table(named: name.text) != nil {
                 throw DSLError("`\(name.text)` is already a table", at: name.span, label: "pick another name")
@@ -75,8 +74,8 @@ extension Compiler {
             var withoutSelf = definitions
             withoutSelf.queries[name.text] = nil
             _ = try Compiler(catalog: catalog, definitions: withoutSelf).compile(query, outer: nil)
-            definitions.queries[name.text] = .init(query: query, text: text)
-            definitions.record(Definitions.key("let", "", name.text))
+            definitions.queries[name.text] = query
+            definitions.record(.query, table: "", name: name.text, text: text)
         case .query, .insert:
             break
         }

@@ -65,7 +65,7 @@ extension Compiler {
         let rest = Array(path.dropFirst())
         let table = relation.table
         if let table, let alias = definitions.aliases[table.name]?[first.text] {
-            let target = Name(text: alias.target, span: first.span)
+            let target = Name(text: alias, span: first.span)
             return try resolve([target] + rest, from: relation, context, direct: direct)
         }
         if rest.isEmpty {
@@ -246,7 +246,7 @@ extension Compiler {
                              enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [inner]
         level.wheres = links.map { SQLExpression($0, .equality) }
-        return ToManyCollector.Found(key: key, level: level, relation: inner, span: span)
+        return ToManyCollector.Found(key: key, level: level, relation: inner)
     }
 
     func enumValue(_ enumCase: Definitions.EnumCase) -> SQLExpression {

@@ -72,7 +72,7 @@ extension Compiler {
     /// `level`, with its FROM item.
     func relation(for source: Source, in level: QueryLevel) throws(DSLError) -> (Relation, String) {
         if let named = definitions.queries[source.name.text] {
-            let table = try commonTable(named: source.name.text, query: named.query, usedAt: source.name.span)
+            let table = try commonTable(named: source.name.text, query: named, usedAt: source.name.span)
             let alias = uniqueAlias(source.visibleName)
             let relation = Relation(name: source.visibleName, sqlAlias: alias, table: table.table, columns: table.columns,
                                     enums: table.enums, level: level)

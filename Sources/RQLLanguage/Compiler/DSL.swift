@@ -13,7 +13,7 @@ public enum DSL {
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))
-        case .insert(let source, let assignments, let returning, _):
+        case .insert(let source, let assignments, let returning):
             return .query(try compiler.compileInsert(into: source, assignments, returning: returning))
         default:
             try compiler.define(statement, text: text, in: &definitions)

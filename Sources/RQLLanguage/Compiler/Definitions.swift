@@ -19,61 +19,43 @@ public struct Definitions {
     struct SearchTable {
         var ftsTable: String
         var keyColumn: String?
-        var text: String
-    }
-
-    struct NamedQuery {
-        var query: Query
-        var text: String
     }
 
     /// Table name (empty for global helpers) → helper name → helper.
     var helpers: [String: [String: Helper]] = [:]
     var mutationHelpers: [String: [String: MutationHelper]] = [:]
     /// Table name → column → cases.
-    public internal(set) var enums: [String: [String: [EnumCase]]] = [:]
-    var enumTexts: [String: [String: String]] = [:]
+    var enums: [String: [String: [EnumCase]]] = [:]
     /// Table name → alias → the name it stands for.
-    var aliases: [String: [String: (target: String, text: String)]] = [:]
+    var aliases: [String: [String: String]] = [:]
     var searchTables: [String: SearchTable] = [:]
-    var queries: [String: NamedQuery] = [:]
-    /// Names in the order they were defined, for listing.
-    private var order: [String] = []
+    /// `let` queries by name.
+    var queries: [String: Query] = [:]
+
+    enum Kind { case helper, mutationHelper, enumeration, alias, search, query }
+
+    /// What a definition defines; a new definition of the same replaces it.
+    struct Key: Equatable {
+        var kind: Kind
+        var table: String
+        var name: String
+    }
+
+    /// Every definition's text, in the order they were made.
+    private var texts: [(key: Key, text: String)] = []
 
     public init() {}
 
-    public var isEmpty: Bool { order.isEmpty }
-
-    mutating func record(_ key: String) {
-        order.removeAll { $0 == key }
-        order.append(key)
+    mutating func record(_ kind: Kind, table: String, name: String, text: String) {
+        let key = Key(kind: kind, table: table, name: name)
+        texts.removeAll { $0.key == key }
+        texts.append((key, text))
     }
 
     /// One line per definition, in the order they were made: what `.helpers` prints.
-    public var listing: [String] {
-        order.compactMap { key in
-            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3 else { return nil }
-            let (kind, table, name) = (parts[0], parts[1], parts[2])
-            switch kind {
-            case "def": return helpers[table]?[name]?.text
-            case "mut": return mutationHelpers[table]?[name]?.text
-            case "enum": return enumTexts[table]?[name]
-            case "alias": return aliases[table]?[name]?.text
-            case "fts": return searchTables[table]?.text
-            case "let": return queries[name]?.text
-            default: return nil
-            }
-        }
-    }
-
-    static func key(_ kind: String, _ table: String, _ name: String) -> String {
-        "\(kind)\u{1F}\(table)\u{1F}\(name)"
-    }
+    public var listing: [String] { texts.map(\.text) }
 
     func helper(_ name: String, on table: String) -> Helper? {
         helpers[table]?[name] ?? helpers[""]?[name]
     }
-
-    func enumCases(_ table: String, _ column: String) -> [EnumCase]? { enums[table]?[column] }
 }

@@ -62,7 +62,6 @@ final class ToManyCollector {
         var key: String
         var level: QueryLevel
         var relation: Relation
-        var span: SourceSpan
     }
 
     var found: Found?

@@ -15,8 +15,6 @@ public struct SQLToken: Equatable, Sendable {
 
     public var kind: Kind
     public var text: String
-    /// Byte offset in the statement.
-    public var offset: Int
 
     /// Whether it is the word `keyword`, in any case.
     public func isWord(_ keyword: String) -> Bool {
@@ -63,18 +61,17 @@ public enum SQLTokenizer {
                     value.append(bytes[index])
                     index += 1
                 }
-                tokens.append(SQLToken(kind: byte == 0x27 ? .string : .quotedName,
-                                       text: String(decoding: value, as: UTF8.self), offset: start))
+                tokens.append(SQLToken(kind: byte == 0x27 ? .string : .quotedName, text: String(decoding: value, as: UTF8.self)))
             } else if Lexer.isNameStart(byte) {
                 while index < bytes.count, Lexer.isNameContinuation(bytes[index]) { index += 1 }
-                tokens.append(SQLToken(kind: .word, text: text(start, index), offset: start))
+                tokens.append(SQLToken(kind: .word, text: text(start, index)))
             } else if Lexer.isDigit(byte) {
                 while index < bytes.count, Lexer.isNameContinuation(bytes[index]) || bytes[index] == 0x2E { index += 1 }
-                tokens.append(SQLToken(kind: .number, text: text(start, index), offset: start))
+                tokens.append(SQLToken(kind: .number, text: text(start, index)))
             } else {
                 index += 1
                 while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
-                tokens.append(SQLToken(kind: .punctuation, text: text(start, index), offset: start))
+                tokens.append(SQLToken(kind: .punctuation, text: text(start, index)))
             }
         }
         return tokens

@@ -13,12 +13,12 @@ extension Parser {
         case "alias" where secondIsName && peek(2).isSymbol(.dot): return try aliasDefinition()
         case "let" where secondIsName && peek(2).isSymbol(.assign): return try letDefinition()
         case "insert" where secondIsName:
-            let keyword = advance()
+            advance()
             let table = try source()
             let assignments = try self.assignments()
             var returning: [SelectItem]?
             if accept(keyword: "returning") != nil { returning = try selectItems() }
-            return .insert(table, assignments, returning: returning, span: keyword.span.through(tokens[max(0, position - 1)].span))
+            return .insert(table, assignments, returning: returning)
         default:
             return .query(try query())
         }

@@ -167,7 +167,7 @@ enum Assignment {
 enum Statement {
     case query(Query)
     /// `insert table set, … [returning …]`
-    case insert(Source, [Assignment], returning: [SelectItem]?, span: SourceSpan)
+    case insert(Source, [Assignment], returning: [SelectItem]?)
     /// `def [table.]name = expression`
     case define(table: Name?, name: Name, Expression)
     /// `def table.name := set, …`

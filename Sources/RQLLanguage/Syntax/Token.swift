@@ -12,7 +12,7 @@ struct Token: Equatable {
         case end
     }
 
-    enum Symbol: String, Equatable, CaseIterable {
+    enum Symbol: String, Equatable {
         case pipe = "|", comma = ",", dot = ".", leftParen = "(", rightParen = ")"
         case leftBracket = "[", rightBracket = "]"
         case star = "*", plus = "+", minus = "-", slash = "/", percent = "%"

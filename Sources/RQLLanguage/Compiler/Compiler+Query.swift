@@ -327,10 +327,10 @@ extension Compiler {
         pipeline.level.orderBy = terms
     }
 
-    private func group(_ keys: [Expression], in pipeline: inout Pipeline) throws(DSLError) {
+    private func group(_ keys: [(Expression, text: String)], in pipeline: inout Pipeline) throws(DSLError) {
         var compiled: [SQLExpression] = []
         var outputs: [(name: String, value: SQLExpression)] = []
-        for key in keys {
+        for (key, text) in keys {
             let value = try compile(key, ExpressionContext(pipeline.scope))
             if value.isAggregate {
                 throw DSLError("cannot group by an aggregate", at: key.span, label: "aggregate")
@@ -338,7 +338,7 @@ extension Compiler {
             var plain = value
             plain.ungrouped = nil
             compiled.append(plain)
-            outputs.append((value.columnName ?? Compiler.sourceText(of: key), plain))
+            outputs.append((value.columnName ?? text, plain))
         }
         pipeline.level.groupBy = compiled
         pipeline.level.outputs = outputs
@@ -349,16 +349,6 @@ extension Compiler {
                 : .expression(output.value.text + " AS " + SQLText.identifier(output.name))
         }
         pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
-    }
-
-    /// A short text for an expression with no source text at hand (a group key).
-    static func sourceText(of expression: Expression) -> String {
-        switch expression.kind {
-        case .name(let name): return name
-        case .member(let base, let name): return sourceText(of: base) + "." + name.text
-        case .call(let name, _, _, _), .method(_, let name, _): return name.text
-        default: return "key"
-        }
     }
 
     private func join(_ join: Join, stage: Stage, in pipeline: inout Pipeline) throws(DSLError) {

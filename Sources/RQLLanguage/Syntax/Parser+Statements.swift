@@ -70,7 +70,7 @@ extension Parser {
             kind = .offset(try expression())
         case "group":
             _ = accept(keyword: "by")
-            kind = .group(try expressionList())
+            kind = .group(try expressionList().map { ($0, text: text(of: $0.span)) })
         case "having":
             kind = .having(try expression())
         case "distinct":

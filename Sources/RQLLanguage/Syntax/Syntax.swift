@@ -88,7 +88,8 @@ struct Stage {
         case order([SortItem])
         case limit(Expression, offset: Expression?)
         case offset(Expression)
-        case group([Expression])
+        /// Each key with its text as written: the result column's name.
+        case group([(Expression, text: String)])
         case having(Expression)
         case distinct
         case count

@@ -82,14 +82,10 @@ public final class Session {
         do {
             try perform(command)
             return true
-        } catch let error as CommandError {
-            report(error, at: command, origin: origin)
-        } catch let error as DatabaseError {
-            report(CommandError(error.message ?? "\(error.resultCode)"), at: command, origin: origin)
         } catch {
-            report(CommandError("\(error)"), at: command, origin: origin)
+            report(CommandError.from(error), at: command, origin: origin)
+            return false
         }
-        return false
     }
 
     func perform(_ command: Command) throws {

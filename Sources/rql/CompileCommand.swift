@@ -34,13 +34,7 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         let target: DatabaseTarget = db.map { .file(path: $0, readonly: true) } ?? .sample(sample.flatMap(Sample.named) ?? .reminders)
-        let session: Session
-        do {
-            session = try Session(options: Session.Options(target: target, mode: .list))
-        } catch let error as CommandError {
-            FileHandle.standardError.write(Data("rql: \(error.message)\n".utf8))
-            throw ExitCode(2)
-        }
+        let session = try Session.openingOrExiting(Session.Options(target: target, mode: .list))
         defer { session.close() }
         guard let sql = session.sql(forDSL: query) else { throw ExitCode.failure }
         print(sql.hasSuffix(";") || sql.isEmpty ? sql : sql + ";")

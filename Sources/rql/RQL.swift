@@ -101,13 +101,7 @@ struct Shell: ParsableCommand {
         let colorAllowed = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let options = Session.Options(target: target, mode: mode.flatMap { OutputMode(rawValue: $0.lowercased()) },
                                       colorAllowed: colorAllowed)
-        let session: Session
-        do {
-            session = try Session(options: options)
-        } catch let error as CommandError {
-            FileHandle.standardError.write(Data("rql: \(error.message)\n".utf8))
-            throw ExitCode(2)
-        }
+        let session = try Session.openingOrExiting(options)
         defer { session.close() }
         let succeeded: Bool
         if !commands.isEmpty {
@@ -129,6 +123,19 @@ struct Shell: ParsableCommand {
             if session.hasQuit { break }
         }
         return true
+    }
+}
+
+extension Session {
+    /// A session for a command-line command; a database that cannot be
+    /// opened ends rql with status 2 and the reason.
+    static func openingOrExiting(_ options: Session.Options) throws -> Session {
+        do {
+            return try Session(options: options)
+        } catch let error as CommandError {
+            FileHandle.standardError.write(Data("rql: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }
 

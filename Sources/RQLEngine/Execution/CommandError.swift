@@ -41,6 +41,15 @@ public struct CommandError: Error, Equatable {
         self.init(message, source: source, offset: offset)
     }
 
+    /// Any error a command can end with, as a `CommandError` to report.
+    static func from(_ error: any Error) -> CommandError {
+        switch error {
+        case let error as CommandError: return error
+        case let error as DatabaseError: return CommandError(error.message ?? "\(error.resultCode)")
+        default: return CommandError("\(error)")
+        }
+    }
+
     /// How many lines into `source` the offset is (0 when unknown).
     var lineOffset: Int {
         guard let source, let offset else { return 0 }

@@ -20,12 +20,10 @@ extension Session {
         do {
             guard case .query(let query) = try compileDSL(text) else { return "" }
             return query.displaySQL
-        } catch let error as CommandError {
-            report(error, at: Command(.dsl, text), origin: nil)
         } catch {
-            report(CommandError((error as? DatabaseError)?.message ?? "\(error)"), at: Command(.dsl, text), origin: nil)
+            report(CommandError.from(error), at: Command(.dsl, text), origin: nil)
+            return nil
         }
-        return nil
     }
 
     /// The outcome of compiling `text`, definitions made.

@@ -46,6 +46,15 @@ public enum SQLKeywords {
     ]
 }
 
+extension String {
+    /// The text without the whitespace at its end.
+    public func trimmingTrailingWhitespace() -> String {
+        var text = self[...]
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return String(text)
+    }
+}
+
 extension Substring {
     /// The text after leading whitespace and SQL comments (`-- …` and `/* … */`).
     public func skippingBlanksAndComments() -> Substring {

@@ -150,11 +150,3 @@ public struct CommandReader {
         }
     }
 }
-
-extension String {
-    func trimmingTrailingWhitespace() -> String {
-        var text = self[...]
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
-    }
-}

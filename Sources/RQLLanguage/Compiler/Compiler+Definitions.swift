@@ -1,7 +1,7 @@
 /// `def`, `enum`, `alias` and `let`: checked against the catalog, then kept.
 extension Compiler {
     func define(_ statement: Statement, text: String, in definitions: inout Definitions) throws(DSLError) {
-        let text = text.trimmingCharacters(in: { $0.isWhitespace })
+        let text = String(text.drop(while: \.isWhitespace)).trimmingTrailingWhitespace()
         switch statement {
         case .define(let tableName, let name, let expression):
             guard let tableName else {
@@ -122,14 +122,5 @@ extension Compiler {
         }
         throw DSLError("an enum case needs a literal value", at: expression.span, label: "not a literal",
                        notes: ["help: enum reminders.priority = low 1, medium 2, high 3"])
-    }
-}
-
-extension String {
-    func trimmingCharacters(in isTrimmed: (Character) -> Bool) -> String {
-        var text = self[...]
-        while let first = text.first, isTrimmed(first) { text = text.dropFirst() }
-        while let last = text.last, isTrimmed(last) { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -2,15 +2,23 @@ import RQLLanguage
 import RQLRender
 
 /// Rows whose enum columns read `2 (completing)` instead of `2`: what box
-/// mode shows for columns a DSL `enum` describes.
+/// mode shows for columns a DSL `enum` describes. Cells are matched against
+/// the few cases without allocating.
 struct EnumLabeledRows<Base: RowSource>: RowSource {
+    /// One case of a column's enum and the label that replaces it.
+    private struct Label {
+        var value: SQLValue
+        /// The value's UTF-8 bytes, for text cases.
+        var textBytes: [UInt8]
+        var label: UnsafeMutableRawBufferPointer
+    }
+
     /// Owns the label bytes the cells borrow.
     private final class Labels {
-        /// Column → raw value → label bytes.
-        var byColumn: [Int: [SQLValue: UnsafeMutableRawBufferPointer]] = [:]
+        var byColumn: [Int: [Label]] = [:]
 
         deinit {
-            for labels in byColumn.values { for buffer in labels.values { buffer.deallocate() } }
+            for labels in byColumn.values { for label in labels { label.label.deallocate() } }
         }
     }
 
@@ -20,20 +28,19 @@ struct EnumLabeledRows<Base: RowSource>: RowSource {
     init(_ base: Base, labels: [Int: [Definitions.EnumCase]]) {
         self.base = base
         for (column, cases) in labels {
-            var byValue: [SQLValue: UnsafeMutableRawBufferPointer] = [:]
-            for enumCase in cases {
+            self.labels.byColumn[column] = cases.map { enumCase in
                 let raw: String
                 switch enumCase.value {
                 case .text(let text): raw = text
-                case .null: raw = "NULL"
                 default: raw = enumCase.value.literal
                 }
                 let bytes = Array("\(raw) (\(enumCase.name))".utf8)
-                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
                 buffer.copyBytes(from: bytes)
-                byValue[enumCase.value] = UnsafeMutableRawBufferPointer(rebasing: buffer[..<bytes.count])
+                let textBytes: [UInt8]
+                if case .text(let text) = enumCase.value { textBytes = Array(text.utf8) } else { textBytes = [] }
+                return Label(value: enumCase.value, textBytes: textBytes, label: buffer)
             }
-            self.labels.byColumn[column] = byValue
         }
     }
 
@@ -43,16 +50,16 @@ struct EnumLabeledRows<Base: RowSource>: RowSource {
 
     func cell(at index: Int) -> Cell {
         let cell = base.cell(at: index)
-        guard let byValue = labels.byColumn[index] else { return cell }
-        let value: SQLValue
-        switch cell {
-        case .integer(let number): value = .integer(number)
-        case .real(let number): value = .real(number)
-        case .text(let bytes): value = .text(String(decoding: bytes, as: UTF8.self))
-        case .null: value = .null
-        case .blob: return cell
+        guard let cases = labels.byColumn[index] else { return cell }
+        let match = cases.first { label in
+            switch (cell, label.value) {
+            case (.integer(let number), .integer(let value)): return number == value
+            case (.real(let number), .real(let value)): return number == value
+            case (.text(let bytes), .text): return bytes.elementsEqual(label.textBytes)
+            case (.null, .null): return true
+            default: return false
+            }
         }
-        guard let label = byValue[value] else { return cell }
-        return .text(UnsafeRawBufferPointer(label))
+        return match.map { .text(UnsafeRawBufferPointer($0.label)) } ?? cell
     }
 }

@@ -7,7 +7,7 @@ struct PromptLoop {
     let session: Session
 
     func run() {
-        print("rql: the \(session.target.displayName) database. .help lists commands; SQL statements end with ;")
+        print("rql: the \(session.target.displayName) database. .help lists commands; SQL statements end with ;, DSL queries (reminders | count) with their line")
         var reader = CommandReader()
         var lineNumber = 0
         while !session.hasQuit {

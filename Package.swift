@@ -34,6 +34,15 @@ let package = Package(
                 .embedInCode("employees.sql"),
                 .embedInCode("attachments.sql"),
             ]),
+        // libedit (libedit-dev), reached only through LineEditor.
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]),
+        // The terminal line editor: prompt, history, completion, Ctrl-C.
+        .target(
+            name: "LineEditor",
+            dependencies: ["CLibEdit"]),
         // The session: connection, settings, commands, functions, samples.
         .target(
             name: "RQLEngine",
@@ -49,6 +58,8 @@ let package = Package(
             name: "rql",
             dependencies: [
                 "RQLEngine",
+                "RQLLanguage",
+                "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // `make bench`: the DSL compile time of typical queries.
@@ -58,6 +69,7 @@ let package = Package(
             path: "Benchmarks/CompileTime"),
         .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
         .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(
             name: "RQLEngineTests",
             dependencies: ["RQLEngine", "RQLRender"]),

@@ -44,6 +44,8 @@ public final class Session {
     var parameters: [String: DatabaseValue] = [:]
     /// Nesting of `.read`, to refuse a script that reads itself forever.
     var readDepth = 0
+    /// Whether SIGINT interrupts this session's statements (`interruptOnSIGINT()`).
+    var interruptsOnSIGINT = false
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
@@ -117,6 +119,7 @@ public final class Session {
     func open(_ newTarget: DatabaseTarget) throws {
         let newQueue = try Connection.open(newTarget, scheduler: scheduler)
         scheduler.cancelAll()
+        retargetInterrupt(to: newQueue)
         queue = newQueue
         target = newTarget
         catalogCache = nil
@@ -149,7 +152,7 @@ public final class Session {
     }
 
     private func echo(_ command: Command) {
-        output.write(command.text)
+        if command.language == .sql { writeSQL(command.text) } else { output.write(command.text) }
         output.write(byte: 0x0A)
     }
 

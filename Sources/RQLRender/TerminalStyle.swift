@@ -1,13 +1,14 @@
 /// ANSI styling for terminal output; a no-op when colors are off.
 public struct TerminalStyle: Sendable {
     public enum Role: Sendable {
-        case null, footer, error, caret, note
+        case null, footer, error, caret, note, keyword
 
         var code: String {
             switch self {
             case .null, .footer, .note: "\u{1B}[2m"
             case .error: "\u{1B}[31m"
             case .caret: "\u{1B}[1;31m"
+            case .keyword: "\u{1B}[36m"
             }
         }
     }

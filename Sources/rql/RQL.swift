@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LineEditor
 import RQLEngine
 import RQLRender
 
@@ -73,6 +74,12 @@ struct Shell: ParsableCommand {
     @Flag(help: "Never use colors (also when NO_COLOR is set).")
     var noColor = false
 
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run the commands in FILE first (default: ~/.rqlrc when it exists).", valueName: "file"))
+    var initFile: String?
+
+    @Flag(help: "Do not run a start-up file.")
+    var noInit = false
+
     @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (SQL, DSL or dot) and exit; repeat to run several in order.", valueName: "command"))
     var commands: [String] = []
 
@@ -82,6 +89,9 @@ struct Shell: ParsableCommand {
         }
         if readonly, database == nil {
             throw ValidationError("--readonly applies to a DATABASE file; samples are private copies already")
+        }
+        if initFile != nil, noInit {
+            throw ValidationError("give either --init FILE or --no-init, not both")
         }
         if let mode, OutputMode(rawValue: mode.lowercased()) == nil {
             throw ValidationError("unknown mode '\(mode)'; modes: \(OutputMode.allCases.map(\.rawValue).joined(separator: " "))")
@@ -103,16 +113,46 @@ struct Shell: ParsableCommand {
                                       colorAllowed: colorAllowed)
         let session = try Session.openingOrExiting(options)
         defer { session.close() }
+        try runStartUpFile(session)
         let succeeded: Bool
         if !commands.isEmpty {
             succeeded = runArguments(session)
         } else if isatty(STDIN_FILENO) == 0 {
             succeeded = session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
-        } else {
-            PromptLoop(session: session).run()
+        } else if let repl = REPL(session: session, history: historyFile) {
+            repl.run()
             succeeded = true
+        } else {
+            FileHandle.standardError.write(Data("rql: cannot start the line editor on this terminal\n".utf8))
+            throw ExitCode(2)
         }
         if !succeeded { throw ExitCode.failure }
+    }
+
+    /// `--init FILE`, or `~/.rqlrc` when it exists and `--no-init` is not
+    /// given: its commands run first, as a script; its failures are
+    /// reported and do not change the exit status.
+    private func runStartUpFile(_ session: Session) throws {
+        guard !noInit else { return }
+        let path: String
+        if let initFile {
+            path = initFile
+        } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty,
+                  FileManager.default.fileExists(atPath: home + "/.rqlrc") {
+            path = home + "/.rqlrc"
+        } else {
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("rql: cannot read the start-up file \(path)\n".utf8))
+            throw ExitCode(2)
+        }
+        session.run(script: String(decoding: data, as: UTF8.self), origin: path, policy: .continueUnlessBail)
+    }
+
+    /// Where the REPL keeps its history; nil when there is no home to keep it in.
+    private var historyFile: HistoryFile? {
+        HistoryFile.defaultPath(environment: ProcessInfo.processInfo.environment).map { HistoryFile(path: $0) }
     }
 
     /// `-c` arguments: each complete in itself, in order; the first failure stops.

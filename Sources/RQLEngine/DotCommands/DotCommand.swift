@@ -13,10 +13,20 @@ struct DotCommand: Sendable {
     /// Takes the rest of the line as written, as one argument (a query),
     /// instead of shell-like words.
     var takesRawText = false
+    /// What Tab offers for its arguments.
+    var completes: ArgumentCompletion = .nothing
     let run: @Sendable (Session, [String]) throws -> Void
 
     func usageError() -> CommandError {
         CommandError("usage: \(usage)", notes: [".help \(name) explains it"])
+    }
+}
+
+extension DotCommand {
+    /// What Tab offers after a dot-command's name.
+    enum ArgumentCompletion: Sendable {
+        case nothing, onOff, modes, tables, samples, commands, files
+        case words([String])
     }
 }
 

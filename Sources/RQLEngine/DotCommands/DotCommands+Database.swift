@@ -4,7 +4,7 @@ import RQLLanguage
 extension DotCommand {
     static let databaseCommands: [DotCommand] = [
         DotCommand(name: "open", usage: ".open [--readonly] PATH", summary: "open a database file (created if missing, unless --readonly)",
-                   arguments: 1...2) { session, arguments in
+                   arguments: 1...2, completes: .files) { session, arguments in
             var readonly = false
             var paths: [String] = []
             for argument in arguments {
@@ -16,7 +16,7 @@ extension DotCommand {
             try session.open(.file(path: path, readonly: readonly))
         },
         DotCommand(name: "sample", usage: ".sample [NAME]", summary: "open a private in-memory copy of a sample, or list them",
-                   arguments: 0...1) { session, arguments in
+                   arguments: 0...1, completes: .samples) { session, arguments in
             guard let name = arguments.first else { return session.writeSampleList() }
             try session.open(.sample(try sample(named: name)))
         },
@@ -29,7 +29,7 @@ extension DotCommand {
             try session.open(session.target)
         },
         DotCommand(name: "read", usage: ".read FILE", summary: "run the commands in FILE",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .files) { session, arguments in
             try session.read(arguments[0])
         },
     ]

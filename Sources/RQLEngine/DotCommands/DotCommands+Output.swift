@@ -5,7 +5,7 @@ extension DotCommand {
     static let outputCommands: [DotCommand] = [
         DotCommand(name: "mode", usage: ".mode [MODE]", summary: "how results are written: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "),
                    details: AlignedList.text(OutputMode.allCases.map { ($0.rawValue, $0.summary) }, indent: "  "),
-                   arguments: 0...1) { session, arguments in
+                   arguments: 0...1, completes: .modes) { session, arguments in
             guard let name = arguments.first else {
                 return session.output.write("mode: \(session.settings.mode.rawValue)\n")
             }
@@ -18,7 +18,7 @@ extension DotCommand {
             session.settings.setMode(mode)
         },
         DotCommand(name: "headers", usage: ".headers on|off", summary: "show column names above the rows",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .onOff) { session, arguments in
             session.settings.showsHeaders = try flag(arguments[0], for: ".headers")
         },
         DotCommand(name: "nullvalue", usage: ".nullvalue TEXT", summary: "how NULL shows (default: NULL in tables, empty elsewhere)",
@@ -47,11 +47,11 @@ extension DotCommand {
             }
         },
         DotCommand(name: "once", usage: ".once FILE", summary: "send the next command's output to FILE",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .files) { session, arguments in
             try session.redirect(to: arguments[0], once: true)
         },
         DotCommand(name: "output", usage: ".output [FILE]", summary: "send output to FILE, or back to the screen",
-                   arguments: 0...1) { session, arguments in
+                   arguments: 0...1, completes: .files) { session, arguments in
             if let path = arguments.first {
                 try session.redirect(to: path, once: false)
             } else {

@@ -9,7 +9,7 @@ extension DotCommand {
                        (a bare ? at position N takes ?N). VALUE is an SQL expression (42, 'text', x'00',
                        date('now')); anything that is not one is taken as text. Unset parameters are NULL.
                        """,
-                   arguments: 1...999) { session, arguments in
+                   arguments: 1...999, completes: .words(["set", "unset", "list", "clear"])) { session, arguments in
             switch (arguments[0].lowercased(), arguments.count) {
             case ("set", 3...): try session.setParameter(arguments[1], to: arguments[2...].joined(separator: " "))
             case ("unset", 2):

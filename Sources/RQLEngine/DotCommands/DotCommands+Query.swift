@@ -4,7 +4,7 @@ import RQLLanguage
 extension DotCommand {
     static let queryCommands: [DotCommand] = [
         DotCommand(name: "sql", usage: ".sql on|off", summary: "print the SQL each DSL query compiles to",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .onOff) { session, arguments in
             session.settings.showsSQL = try flag(arguments[0], for: ".sql")
         },
         DotCommand(name: "helpers", usage: ".helpers", summary: "the DSL helpers, enums, aliases and named queries defined",

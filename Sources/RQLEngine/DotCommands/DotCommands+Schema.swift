@@ -5,12 +5,12 @@ extension DotCommand {
     static let schemaCommands: [DotCommand] = [
         DotCommand(name: "tables", usage: ".tables [PATTERN]", summary: "list tables and views (PATTERN as in LIKE)",
                    details: "FTS shadow tables are not listed; .schema shows everything.",
-                   arguments: 0...1) { session, arguments in
+                   arguments: 0...1, completes: .tables) { session, arguments in
             let names = try session.queue.inDatabase { db in try Schema.tableNames(db, like: arguments.first) }
             session.writeColumns(names)
         },
         DotCommand(name: "schema", usage: ".schema [PATTERN]", summary: "the CREATE statements, or those of matching tables",
-                   arguments: 0...1) { session, arguments in
+                   arguments: 0...1, completes: .tables) { session, arguments in
             let statements = try session.queue.inDatabase { db in try Schema.createStatements(db, like: arguments.first) }
             if statements.isEmpty, let pattern = arguments.first {
                 throw CommandError("no table, view, index or trigger matches \"\(pattern)\"", notes: [".tables lists them"])

@@ -4,33 +4,57 @@ import RQLRender
 extension DotCommand {
     static let sessionCommands: [DotCommand] = [
         DotCommand(name: "help", usage: ".help [COMMAND]", summary: "list the dot-commands, or explain one",
-                   arguments: 0...1) { session, arguments in
+                   arguments: 0...1, completes: .commands) { session, arguments in
             if let name = arguments.first {
                 try session.writeHelp(for: name)
             } else {
                 session.writeHelpIndex()
             }
         },
+        DotCommand(name: "tour", usage: ".tour", summary: "what to try first, on the Reminders sample",
+                   arguments: 0...0) { session, _ in
+            session.output.write(Session.tour)
+        },
         DotCommand(name: "quit", usage: ".quit", summary: "leave rql", arguments: 0...0) { session, _ in
             session.hasQuit = true
         },
         DotCommand(name: "timer", usage: ".timer on|off", summary: "print the time each command took",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .onOff) { session, arguments in
             session.settings.timer = try flag(arguments[0], for: ".timer")
         },
         DotCommand(name: "bail", usage: ".bail on|off", summary: "stop a script at its first error",
                    details: "Off (the default), a script reports each failing command and goes on; its exit status is 1 at the end.",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .onOff) { session, arguments in
             session.settings.bail = try flag(arguments[0], for: ".bail")
         },
         DotCommand(name: "echo", usage: ".echo on|off", summary: "print each command before running it",
-                   arguments: 1...1) { session, arguments in
+                   arguments: 1...1, completes: .onOff) { session, arguments in
             session.settings.echo = try flag(arguments[0], for: ".echo")
         },
     ]
 }
 
 extension Session {
+    static let tour = """
+        A first walk through rql on the Reminders sample (.sample reminders opens a fresh copy).
+
+          .tables                                      lists, reminders, tags and an FTS5 index
+          SELECT title, dueDate FROM reminders;        SQL; a statement ends with ;
+          reminders | where not isCompleted | order dueDate | limit 5
+                                                       the query DSL; a query ends with its line
+          remindersLists | select title, count(reminders) as n
+                                                       relationships come from the foreign keys
+          reminders | search 'take' | select title     full-text search through the FTS5 index
+          .sql on                                      show the SQL each DSL query compiles to
+          .helpers                                     the helpers the sample defines (isCompleted, …)
+          .schema reminders                            the table and the triggers that keep it in order
+          .mode json                                   other output: box table markdown csv json line list html
+
+        Keys: Tab completes names and commands; the up arrow brings back a whole statement;
+        Ctrl-C stops a running query or clears the line; Ctrl-D leaves.
+
+        """
+
     func writeHelpIndex() {
         output.write(AlignedList.text(DotCommand.all.map { ($0.usage, $0.summary) }))
         output.write("""

@@ -8,7 +8,7 @@ extension Session {
     func runDSL(_ text: String) throws {
         guard case .query(let query) = try compileDSL(text) else { return }
         if settings.showsSQL {
-            output.write(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
+            writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }
         try runStatement(query.sql, bind: { statement in try Session.bind(query.values, to: statement) },
                          enumLabels: query.columnEnums)

@@ -15,6 +15,8 @@ public struct SQLToken: Equatable, Sendable {
 
     public var kind: Kind
     public var text: String
+    /// Where it is in the SQL, in UTF-8 bytes (quotes included).
+    public var range: Range<Int>
 
     /// Whether it is the word `keyword`, in any case.
     public func isWord(_ keyword: String) -> Bool {
@@ -61,17 +63,18 @@ public enum SQLTokenizer {
                     value.append(bytes[index])
                     index += 1
                 }
-                tokens.append(SQLToken(kind: byte == 0x27 ? .string : .quotedName, text: String(decoding: value, as: UTF8.self)))
+                tokens.append(SQLToken(kind: byte == 0x27 ? .string : .quotedName, text: String(decoding: value, as: UTF8.self),
+                                       range: start..<index))
             } else if Lexer.isNameStart(byte) {
                 while index < bytes.count, Lexer.isNameContinuation(bytes[index]) { index += 1 }
-                tokens.append(SQLToken(kind: .word, text: text(start, index)))
+                tokens.append(SQLToken(kind: .word, text: text(start, index), range: start..<index))
             } else if Lexer.isDigit(byte) {
                 while index < bytes.count, Lexer.isNameContinuation(bytes[index]) || bytes[index] == 0x2E { index += 1 }
-                tokens.append(SQLToken(kind: .number, text: text(start, index)))
+                tokens.append(SQLToken(kind: .number, text: text(start, index), range: start..<index))
             } else {
                 index += 1
                 while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
-                tokens.append(SQLToken(kind: .punctuation, text: text(start, index)))
+                tokens.append(SQLToken(kind: .punctuation, text: text(start, index), range: start..<index))
             }
         }
         return tokens

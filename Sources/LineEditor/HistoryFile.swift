@@ -1,0 +1,121 @@
+import Foundation
+
+/// The history kept between sessions: one entry per line, with a backslash
+/// written `\\` and a newline `\n`, so a multi-line statement stays one
+/// entry. Saving re-reads the file and adds to what is there, so two
+/// sessions open at once both keep their entries; the file is replaced
+/// atomically (a temporary file beside it, synced, then renamed) and never
+/// holds more than `capacity` entries.
+///
+///     let file = HistoryFile(path: HistoryFile.defaultPath(environment: ProcessInfo.processInfo.environment))
+///     let entries = file.load()
+///     try file.append(["SELECT 1;"])
+public struct HistoryFile: Sendable {
+    public let path: String
+    public let capacity: Int
+
+    public init(path: String, capacity: Int = 2_000) {
+        self.path = path
+        self.capacity = capacity
+    }
+
+    /// `$XDG_STATE_HOME/rql/history` when `XDG_STATE_HOME` is an absolute
+    /// path, otherwise `~/.rql_history`; nil without either.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/rql/history"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.rql_history"
+    }
+
+    /// The saved entries, oldest first; none when the file is missing or unreadable.
+    public func load() -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return String(decoding: data, as: UTF8.self)
+            .split(separator: "\n")
+            .map { HistoryFile.decode($0) }
+    }
+
+    /// Adds `entries` after those saved, keeping the newest `capacity`.
+    public func append(_ entries: [String]) throws {
+        guard !entries.isEmpty else { return }
+        let kept = (load() + entries).suffix(capacity)
+        let text = kept.map { HistoryFile.encode($0) + "\n" }.joined()
+        try HistoryFile.replace(path, with: Data(text.utf8))
+    }
+
+    static func encode(_ entry: String) -> String {
+        var encoded = ""
+        for character in entry {
+            switch character {
+            case "\\": encoded += "\\\\"
+            case "\n": encoded += "\\n"
+            case "\r": encoded += "\\r"
+            default: encoded.append(character)
+            }
+        }
+        return encoded
+    }
+
+    static func decode(_ line: Substring) -> String {
+        var decoded = ""
+        var escaping = false
+        for character in line {
+            if escaping {
+                switch character {
+                case "n": decoded.append("\n")
+                case "r": decoded.append("\r")
+                default: decoded.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                decoded.append(character)
+            }
+        }
+        return decoded
+    }
+
+    /// Writes `data` to a temporary file in `path`'s folder (created when
+    /// missing), syncs it and renames it over `path`; readable by its owner only.
+    static func replace(_ path: String, with data: Data) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw HistoryFileError(path: path, reason: String(cString: strerror(errno))) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let written = data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, base + offset, bytes.count - offset)
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw HistoryFileError(path: path, reason: reason)
+        }
+    }
+}
+
+/// The history file could not be written.
+public struct HistoryFileError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "cannot save the history in \(path): \(reason)" }
+}

@@ -1,0 +1,59 @@
+import CLibEdit
+import Foundation
+
+extension LineEditor {
+    /// Tab: replaces the word before the cursor with the one candidate (and a
+    /// space), or with the longest prefix the candidates share; when that
+    /// adds nothing, lists the candidates under the line.
+    func complete() -> UInt8 {
+        guard let completer, let info = el_line(editLine) else { return UInt8(CC_ERROR) }
+        let before = String(decoding: UnsafeRawBufferPointer(
+            start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer), as: UTF8.self)
+        let completion = completer(before)
+        guard let replacement = completion.replacement() else {
+            if completion.candidates.count > 1 {
+                writeColumns(completion.candidates)
+                return UInt8(CC_REDISPLAY)
+            }
+            return UInt8(CC_REFRESH_BEEP)
+        }
+        el_deletestr(editLine, Int32(completion.word.utf8.count))
+        guard el_insertstr(editLine, replacement) == 0 else { return UInt8(CC_ERROR) }
+        return UInt8(CC_REFRESH)
+    }
+
+    /// The candidates in columns across the terminal, below the line being edited.
+    private func writeColumns(_ candidates: [String]) {
+        var size = winsize()
+        let columns = ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        let cellWidth = (candidates.map(\.count).max() ?? 0) + 2
+        let perLine = max(1, columns / cellWidth)
+        var text = "\n"
+        for (index, candidate) in candidates.enumerated() {
+            let isLast = index % perLine == perLine - 1 || index == candidates.count - 1
+            text += isLast ? candidate + "\n" : candidate.padding(toLength: cellWidth, withPad: " ", startingAt: 0)
+        }
+        fputs(text, output)
+        fflush(output)
+    }
+}
+
+extension LineEditor.Completion {
+    /// The text that takes the word's place, or nil when Tab adds nothing:
+    /// the one candidate and a space, or the candidates' longest common
+    /// prefix (compared without case, spelled as the first candidate spells
+    /// it) when it is longer than the word.
+    public func replacement() -> String? {
+        guard let first = candidates.first else { return nil }
+        if candidates.count == 1 {
+            let ends = first.hasSuffix(".") || first.hasSuffix("/") || first.hasSuffix("(")
+            return first == word && ends ? nil : first + (ends ? "" : " ")
+        }
+        var shared = first.count
+        for candidate in candidates.dropFirst() {
+            shared = min(shared, zip(first.lowercased(), candidate.lowercased()).prefix { $0 == $1 }.count)
+        }
+        let prefix = String(first.prefix(shared))
+        return prefix.count > word.count ? prefix : nil
+    }
+}

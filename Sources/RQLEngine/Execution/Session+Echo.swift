@@ -1,0 +1,27 @@
+import GRDBSQLite
+import RQLLanguage
+import RQLRender
+
+extension Session {
+    /// Writes SQL the session shows (`.echo on`, `.sql on`), its keywords
+    /// highlighted when the output is a terminal that takes colors.
+    func writeSQL(_ sql: String) {
+        let style = TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)
+        guard style.isEnabled else { return output.write(sql) }
+        let bytes = Array(sql.utf8)
+        var written = 0
+        for token in SQLTokenizer.tokens(sql) where token.kind == .word && Session.isKeyword(token.text) {
+            output.write(String(decoding: bytes[written..<token.range.lowerBound], as: UTF8.self))
+            style.write(token.text, as: .keyword, to: output)
+            written = token.range.upperBound
+        }
+        output.write(String(decoding: bytes[written...], as: UTF8.self))
+    }
+
+    static func isKeyword(_ word: String) -> Bool {
+        var bytes = Array(word.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { sqlite3_keyword_check($0.baseAddress, Int32($0.count)) != 0 }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDBSQLite
+import RQLLanguage
+import RQLRender
+
+extension Session {
+    /// What Tab offers at the end of `text`, the command typed so far: for
+    /// a dot-command its name or its arguments (modes, tables, samples,
+    /// files, on/off); for SQL and the DSL the names of the open database
+    /// (read again after DDL), keywords, functions and helpers.
+    ///
+    ///     session.completions(before: ".trig").candidates   // [".triggers"]
+    public func completions(before text: String) -> Completion {
+        let catalog = (try? dslCatalog()) ?? Catalog()
+        if let (language, body) = InputLanguage.classify(text[...]), language == .dot {
+            return dotCompletions(String(body), catalog: catalog)
+        }
+        return Completion.command(text, catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords)
+    }
+
+    private func dotCompletions(_ line: String, catalog: Catalog) -> Completion {
+        let name = line.dropFirst().prefix { !$0.isWhitespace }
+        let rest = line.dropFirst(1 + name.count)
+        guard !rest.isEmpty else {
+            let names = DotCommand.all.map { "." + $0.name }
+            return Completion(word: line, candidates: Completion.matching(line, in: names))
+        }
+        guard let command = DotCommand.named(name.lowercased()) else { return Completion(word: "", candidates: []) }
+        if command.takesRawText {
+            return Completion.command(String(rest), catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords)
+        }
+        let word = String(rest.reversed().prefix { !$0.isWhitespace }.reversed())
+        let names: [String] = switch command.completes {
+        case .nothing: []
+        case .onOff: ["on", "off"]
+        case .modes: OutputMode.allCases.map(\.rawValue)
+        case .tables: catalog.tableNames
+        case .samples: Sample.names
+        case .commands: DotCommand.all.map(\.name)
+        case .words(let words): words
+        case .files: Session.files(matching: word)
+        }
+        return Completion(word: word, candidates: Completion.matching(word, in: names))
+    }
+
+    /// Paths that start with `word`: the entries of its folder, folders with a final `/`.
+    static func files(matching word: String) -> [String] {
+        let slash = word.lastIndex(of: "/")
+        let folder = slash.map { String(word[...$0]) } ?? ""
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return entries.map { entry in
+            var isFolder: ObjCBool = false
+            let path = folder + entry
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                ? path + "/" : path
+        }
+    }
+
+    /// SQLite's keywords (`sqlite3_keyword_name`), for completion.
+    static let sqlKeywords: [String] = (0..<sqlite3_keyword_count()).compactMap { index in
+        var name: UnsafePointer<CChar>?
+        var length: Int32 = 0
+        guard sqlite3_keyword_name(index, &name, &length) == SQLITE_OK, let name else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: name, count: Int(length)), as: UTF8.self)
+    }
+}

@@ -1,0 +1,20 @@
+extension Completion {
+    /// Tab in a command that is not a dot-command: the first word can be an
+    /// SQL statement keyword, a DSL source or a DSL statement word (or
+    /// `sql`/`dsl`); after it, the command's language decides.
+    public static func command(_ text: String, catalog: Catalog, definitions: Definitions,
+                               keywords: [String]) -> Completion {
+        let word = word(before: text)
+        let before = text.dropLast(word.count)
+        guard let (language, body) = InputLanguage.classify(before), !body.isEmpty else {
+            let upper = word.first?.isUppercase ?? false
+            let starts = SQLKeywords.statementStarts.map { upper ? $0.uppercased() : $0 }
+            let names = starts + ["sql", "dsl"] + catalog.tableNames + definitions.queries.keys + dslStatementWords
+            return Completion(word: word, candidates: matching(word, in: names))
+        }
+        let command = String(body) + word
+        return language == .sql
+            ? sql(command, catalog: catalog, keywords: keywords)
+            : dsl(command, catalog: catalog, definitions: definitions)
+    }
+}

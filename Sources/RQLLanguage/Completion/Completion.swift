@@ -1,0 +1,44 @@
+/// What Tab offers at the end of a text: the word being typed there and
+/// the names that could take its place.
+///
+///     let completion = Completion.sql("SELECT * FROM rem", catalog: catalog, keywords: [])
+///     // word "rem", candidates ["reminders", "remindersLists", …]
+public struct Completion: Equatable, Sendable {
+    /// The word at the end of the text that a candidate replaces.
+    public var word: String
+    public var candidates: [String]
+
+    public init(word: String, candidates: [String]) {
+        self.word = word
+        self.candidates = candidates
+    }
+
+    /// The word at the end of `text`: letters, digits, `_`, `$` and the
+    /// periods of a qualified name (`reminders.ti`) or a dot-command.
+    public static func word(before text: String) -> String {
+        String(text.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." }.reversed())
+    }
+
+    /// `names` that start with `prefix`, ignoring case, sorted and without repeats.
+    public static func matching(_ prefix: some StringProtocol, in names: some Sequence<String>) -> [String] {
+        let lowered = prefix.lowercased()
+        var seen: Set<String> = []
+        return names
+            .filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
+            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    }
+
+    /// Completes `qualifier.partial` with the names `members` gives for the qualifier.
+    static func qualified(_ word: String, members: (String) -> [String]) -> Completion? {
+        guard let dot = word.lastIndex(of: ".") else { return nil }
+        let qualifier = String(word[..<dot])
+        let partial = word[word.index(after: dot)...]
+        let names = matching(partial, in: members(qualifier)).map { qualifier + "." + $0 }
+        return Completion(word: word, candidates: names)
+    }
+
+    /// Function names as Tab writes them, with the opening parenthesis.
+    static func calls(_ catalog: Catalog) -> [String] {
+        catalog.functions.keys.map { $0 + "(" }
+    }
+}

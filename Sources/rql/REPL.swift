@@ -1,0 +1,95 @@
+import Foundation
+import LineEditor
+import RQLEngine
+import RQLLanguage
+
+/// The interactive prompt: reads commands with the line editor until
+/// Ctrl-D or `.quit` and runs each through the session. A command that
+/// spans lines continues at a prompt that says what is open, and goes into
+/// the history as one entry once it is complete.
+struct REPL {
+    let session: Session
+    let editor: LineEditor
+    let history: HistoryFile?
+
+    init?(session: Session, history: HistoryFile?) {
+        guard let editor = LineEditor(program: "rql", historyCapacity: history?.capacity ?? 2_000) else { return nil }
+        self.session = session
+        self.editor = editor
+        self.history = history
+        for entry in history?.load() ?? [] { editor.addToHistory(entry) }
+    }
+
+    func run() {
+        session.interruptOnSIGINT()
+        write(welcome + "\n")
+        var reader = CommandReader()
+        var typed: [String] = []
+        var lineNumber = 0
+        var historyFailed = false
+        editor.completer = { before in
+            let context = (typed + [before]).joined(separator: "\n")
+            let completion = session.completions(before: context)
+            return LineEditor.Completion(word: completion.word, candidates: completion.candidates)
+        }
+        reading: while !session.hasQuit {
+            session.runDueWork()
+            switch editor.read(prompt: prompt(for: reader.continuation)) {
+            case .end:
+                break reading
+            case .interrupted:
+                reader = CommandReader()
+                typed = []
+            case .line(let text):
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                    lineNumber += 1
+                    typed.append(line)
+                    let commands = reader.feed(line, line: lineNumber)
+                    if !reader.isContinuing {
+                        let entry = typed.joined(separator: "\n")
+                        typed = []
+                        if !entry.allSatisfy(\.isWhitespace) { remember(entry, failed: &historyFailed) }
+                    }
+                    for command in commands where !session.hasQuit {
+                        session.execute(command)
+                    }
+                }
+            }
+        }
+        if let last = reader.finish(), !session.hasQuit { session.execute(last) }
+    }
+
+    /// `rql reminders> `, or what the command being typed leaves open.
+    private func prompt(for continuation: InputLanguage?) -> String {
+        switch continuation {
+        case .sql: "...> "
+        case .dsl: "..| "
+        default: "rql \(session.target.displayName)> "
+        }
+    }
+
+    private var welcome: String {
+        let opened = switch session.target {
+        case .sample(let sample): "a private copy of the \(sample.rawValue) sample"
+        case .file(let path, _): path
+        }
+        return "rql: \(opened). .help lists the commands, .tour shows what to try."
+    }
+
+    /// Adds a typed command to the history and saves it at once, so a crash
+    /// keeps it. A history that cannot be saved is said once.
+    private func remember(_ entry: String, failed: inout Bool) {
+        editor.addToHistory(entry)
+        guard let history, !failed else { return }
+        do {
+            try history.append([entry])
+        } catch {
+            failed = true
+            FileHandle.standardError.write(Data("rql: \(error); the history is kept for this session only\n".utf8))
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import LineEditor
+
+@Suite struct HistoryFileTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-history-\(UUID().uuidString)").path
+
+    @Test func aMultiLineEntryStaysOneEntry() throws {
+        let file = HistoryFile(path: folder + "/rql/history")
+        let trigger = "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  SELECT 1;\n  SELECT '\\n';\nEND;"
+        try file.append(["SELECT 1;", trigger])
+        #expect(file.load() == ["SELECT 1;", trigger])
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 2)
+    }
+
+    @Test func savingAddsToWhatAnotherSessionSaved() throws {
+        let path = folder + "/history"
+        try HistoryFile(path: path).append(["first"])
+        try HistoryFile(path: path).append(["second"])
+        #expect(HistoryFile(path: path).load() == ["first", "second"])
+    }
+
+    @Test func theFileKeepsTheNewestEntriesUpToItsCapacity() throws {
+        let file = HistoryFile(path: folder + "/history", capacity: 3)
+        try file.append(["1", "2"])
+        try file.append(["3", "4", "5"])
+        #expect(file.load() == ["3", "4", "5"])
+    }
+
+    @Test func theFileIsPrivateAndNoTemporaryFileStays() throws {
+        let file = HistoryFile(path: folder + "/history")
+        try file.append(["SELECT secret;"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history"])
+    }
+
+    @Test func aMissingFileHasNoEntries() {
+        #expect(HistoryFile(path: folder + "/none").load() == [])
+    }
+
+    @Test func anUnwritableFolderIsAClearError() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder + "/file", contents: Data()))
+        let error = #expect(throws: (any Error).self) { try HistoryFile(path: folder + "/file/history").append(["x"]) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains(folder + "/file"))
+    }
+
+    @Test func theDefaultPathFollowsXDGStateHome() {
+        #expect(HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/rql/history")
+        #expect(HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.rql_history")
+        #expect(HistoryFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.rql_history")
+        #expect(HistoryFile.defaultPath(environment: [:]) == nil)
+    }
+}
+
+@Suite struct CompletionReplacementTests {
+    @Test func oneCandidateIsCompletedWithASpace() {
+        #expect(LineEditor.Completion(word: ".trig", candidates: [".triggers"]).replacement() == ".triggers ")
+    }
+
+    @Test func aQualifierIsCompletedWithoutASpace() {
+        #expect(LineEditor.Completion(word: "remi", candidates: ["reminders."]).replacement() == "reminders.")
+        #expect(LineEditor.Completion(word: "reminders.", candidates: ["reminders."]).replacement() == nil)
+    }
+
+    @Test func severalCandidatesShareTheirPrefix() {
+        let completion = LineEditor.Completion(word: "rem", candidates: ["reminders", "remindersLists", "remindersTags"])
+        #expect(completion.replacement() == "reminders")
+    }
+
+    @Test func theSharedPrefixIgnoresCase() {
+        #expect(LineEditor.Completion(word: "sel", candidates: ["select", "SELF"]).replacement() == nil)
+        #expect(LineEditor.Completion(word: "a", candidates: ["Album", "ALBUMID"]).replacement() == "Album")
+    }
+
+    @Test func nothingToAddListsInstead() {
+        #expect(LineEditor.Completion(word: "re", candidates: ["reminders", "remindersLists"]).replacement() == "reminders")
+        #expect(LineEditor.Completion(word: "reminders", candidates: ["reminders", "remindersLists"]).replacement() == nil)
+        #expect(LineEditor.Completion(word: "x", candidates: []).replacement() == nil)
+    }
+}

@@ -7,9 +7,12 @@ extension LineEditor {
     /// adds nothing, lists the candidates under the line.
     func complete() -> UInt8 {
         guard let completer, let info = el_line(editLine) else { return UInt8(CC_ERROR) }
-        let before = String(decoding: UnsafeRawBufferPointer(
-            start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer), as: UTF8.self)
-        let completion = completer(before)
+        let line = info.pointee
+        let before = String(decoding: UnsafeRawBufferPointer(start: line.buffer, count: line.cursor - line.buffer),
+                            as: UTF8.self)
+        let after = String(decoding: UnsafeRawBufferPointer(start: line.cursor, count: line.lastchar - line.cursor),
+                           as: UTF8.self)
+        let completion = completer(before, after)
         guard let replacement = completion.replacement() else {
             if completion.candidates.count > 1 {
                 writeColumns(completion.candidates)

@@ -36,8 +36,8 @@ public final class LineEditor {
         }
     }
 
-    /// Given the text before the cursor, what Tab can complete there.
-    public var completer: ((String) -> Completion)?
+    /// Given the text before the cursor and the text after it, what Tab can complete there.
+    public var completer: ((_ before: String, _ after: String) -> Completion)?
 
     let editLine: OpaquePointer
     private let history: OpaquePointer

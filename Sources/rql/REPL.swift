@@ -27,9 +27,9 @@ struct REPL {
         var typed: [String] = []
         var lineNumber = 0
         var historyFailed = false
-        editor.completer = { before in
+        editor.completer = { before, after in
             let context = (typed + [before]).joined(separator: "\n")
-            let completion = session.completions(before: context)
+            let completion = session.completions(before: context, after: after)
             return LineEditor.Completion(word: completion.word, candidates: completion.candidates)
         }
         reading: while !session.hasQuit {

@@ -27,7 +27,7 @@ import Testing
         var reader = CommandReader()
         #expect(reader.feed("CREATE TRIGGER t AFTER INSERT ON a BEGIN", line: 1).isEmpty)
         #expect(reader.feed("  INSERT INTO b VALUES (1);", line: 2).isEmpty)
-        #expect(reader.isContinuing)
+        #expect(reader.continuation == .sql)
         #expect(reader.feed("  DELETE FROM c; END; SELECT 1;", line: 3) == [
             Command(.sql, "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  INSERT INTO b VALUES (1);\n  DELETE FROM c; END;", line: 1),
             Command(.sql, "SELECT 1;", line: 3),

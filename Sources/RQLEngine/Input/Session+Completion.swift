@@ -7,15 +7,17 @@ extension Session {
     /// What Tab offers at the end of `text`, the command typed so far: for
     /// a dot-command its name or its arguments (modes, tables, samples,
     /// files, on/off); for SQL and the DSL the names of the open database
-    /// (read again after DDL), keywords, functions and helpers.
+    /// (read again after DDL), keywords, functions and helpers. `after` is
+    /// the text after the cursor.
     ///
     ///     session.completions(before: ".trig").candidates   // [".triggers"]
-    public func completions(before text: String) -> Completion {
+    public func completions(before text: String, after: String = "") -> Completion {
         let catalog = (try? dslCatalog()) ?? Catalog()
         if let (language, body) = InputLanguage.classify(text[...]), language == .dot {
             return dotCompletions(String(body), catalog: catalog)
         }
-        return Completion.command(text, catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords)
+        return Completion.command(text, after: after, catalog: catalog, definitions: definitions,
+                                  keywords: Session.sqlKeywords)
     }
 
     private func dotCompletions(_ line: String, catalog: Catalog) -> Completion {

@@ -26,7 +26,7 @@ extension Completion {
         let source = catalog.table(named: String(trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
         if let completion = qualified(word, members: { qualifier in
             let table = catalog.table(named: qualifier)
-                ?? source.flatMap { relationshipTarget(qualifier, from: $0.name, catalog: catalog) }
+                ?? source.flatMap { relationshipTarget(qualifier, from: $0.name, catalog: catalog, definitions: definitions) }
             return table.map { members(of: $0, catalog: catalog, definitions: definitions) } ?? []
         }) {
             return completion
@@ -52,8 +52,11 @@ extension Completion {
             + (definitions.aliases[table.name]?.keys.map { $0 } ?? [])
     }
 
-    private static func relationshipTarget(_ name: String, from table: String, catalog: Catalog) -> Catalog.Table? {
-        let target = catalog.relationships[table]?.first { $0.name.lowercased() == name.lowercased() }?.target
+    /// The table a relationship (or an alias of one) of `table` leads to.
+    private static func relationshipTarget(_ name: String, from table: String, catalog: Catalog,
+                                           definitions: Definitions) -> Catalog.Table? {
+        let relationship = definitions.aliases[table]?[name] ?? name
+        let target = catalog.relationships[table]?.first { $0.name.lowercased() == relationship.lowercased() }?.target
         return target.flatMap { catalog.table(named: $0) }
     }
 }

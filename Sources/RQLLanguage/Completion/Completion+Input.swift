@@ -1,8 +1,9 @@
 extension Completion {
     /// Tab in a command that is not a dot-command: the first word can be an
     /// SQL statement keyword, a DSL source or a DSL statement word (or
-    /// `sql`/`dsl`); after it, the command's language decides.
-    public static func command(_ text: String, catalog: Catalog, definitions: Definitions,
+    /// `sql`/`dsl`); after it, the command's language decides. `after` is
+    /// the text after the cursor.
+    public static func command(_ text: String, after: String = "", catalog: Catalog, definitions: Definitions,
                                keywords: [String]) -> Completion {
         let word = word(before: text)
         let before = text.dropLast(word.count)
@@ -14,7 +15,7 @@ extension Completion {
         }
         let command = String(body) + word
         return language == .sql
-            ? sql(command, catalog: catalog, keywords: keywords)
+            ? sql(command, after: after, catalog: catalog, keywords: keywords)
             : dsl(command, catalog: catalog, definitions: definitions)
     }
 }

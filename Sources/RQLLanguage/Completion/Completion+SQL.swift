@@ -6,11 +6,12 @@ extension Completion {
     /// views; after `name.` the columns of that table (or of the table an
     /// alias stands for); elsewhere keywords (in the case being typed),
     /// tables, the columns of the tables the statement names (of every
-    /// table when it names none) and functions.
-    public static func sql(_ text: String, catalog: Catalog, keywords: [String]) -> Completion {
+    /// table when it names none) and functions. `after` is the rest of the
+    /// statement, after the cursor, where aliases are often defined.
+    public static func sql(_ text: String, after: String = "", catalog: Catalog, keywords: [String]) -> Completion {
         let word = word(before: text)
         let tokens = SQLTokenizer.tokens(String(text.dropLast(word.count)))
-        let aliases = tableAliases(in: tokens, catalog: catalog)
+        let aliases = tableAliases(in: tokens + SQLTokenizer.tokens(after), catalog: catalog)
         if let completion = qualified(word, members: { qualifier in
             let table = aliases[qualifier.lowercased()] ?? catalog.table(named: qualifier)?.name
             return table.flatMap { catalog.table(named: $0)?.columnNames } ?? []

@@ -33,6 +33,7 @@ run: build
 test: setup
 	swift test
 	Tests/cli/run.sh .build/debug/rql
+	Tests/repl/run.sh .build/debug/rql
 
 bench: build
 	Benchmarks/run.sh .build/release/rql

@@ -19,6 +19,8 @@ import RQLLanguage
         #expect(candidates(".he") == [".headers", ".help", ".helpers"])
         #expect(test.session.completions(before: ".he").word == ".he")
         #expect(candidates("  .tou") == [".tour"])
+        #expect(candidates(".trig") == [".triggers"])
+        #expect(candidates(".trigger") == [".trigger", ".triggers"])
     }
 
     @Test func dotCommandArguments() {
@@ -28,6 +30,8 @@ import RQLLanguage
         #expect(candidates(".sample e") == ["employees"])
         #expect(candidates(".help tim") == ["timer"])
         #expect(candidates(".parameter s") == ["set"])
+        #expect(candidates(".triggers remindersT") == ["remindersTags"])
+        #expect(candidates(".trigger remindersTags_") == ["remindersTags_limit_before_insert"])
         #expect(candidates(".quit x") == [])
         #expect(candidates(".nosuch x") == [])
     }

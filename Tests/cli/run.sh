@@ -5,6 +5,10 @@ set -u
 rql=$(realpath "${1:?usage: Tests/cli/run.sh PATH/TO/rql}")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# A home of its own, so no ~/.rqlrc or history of the machine's user applies.
+export HOME="$scratch/home"
+unset XDG_STATE_HOME
+mkdir -p "$HOME"
 passed=0
 failed=0
 
@@ -67,7 +71,7 @@ check_stderr "unknown mode message" "unknown mode 'fancy'"
 check "unknown sample is a usage error" 2 "" "$rql" --sample nope
 check "DB and --sample together" 2 "" "$rql" "$scratch/reminders.sqlite" --sample employees
 check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help
-check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr || true"
+check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr -e home || true"
 check "output to a pipe is never cut" 0 "500" bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 500) select x from c' | wc -l | tr -d ' '"
 
 # The DSL from the command line.
@@ -84,6 +88,20 @@ check "a line ending with | continues in -c" 0 "11" "$rql" -c "$(printf 'reminde
 check "a DSL error in a script names its line" 1 "" bash -c "printf 'select 1 where 0;\nreminders | where nope\n' | '$rql'"
 check_stderr "the DSL error has its line" "stdin:2: error: unknown name \`nope\`"
 check "definitions print nothing" 0 "1" "$rql" -c "def reminders.late = isPastDue" -c "reminders | where late | count"
+
+printf '.mode csv\n.headers on\n' > "$HOME/.rqlrc"
+check "~/.rqlrc runs first" 0 $'n\n1' "$rql" -c 'select 1 as n'
+check "--no-init skips ~/.rqlrc" 0 "1" "$rql" --no-init -c 'select 1 as n'
+rm "$HOME/.rqlrc"
+printf 'SELECT nope;\n.mode json\n' > "$scratch/init.rql"
+check "--init FILE runs; its failures are reported and do not stop rql" 0 '[{"n":1}]' "$rql" --init "$scratch/init.rql" -c 'select 1 as n'
+check_stderr "a start-up file error names the file and line" "$scratch/init.rql:1: error: no such column: nope"
+check "--init of a missing file exits 2" 2 "" "$rql" --init "$scratch/none.rql" -c 'select 1'
+check_stderr "the missing start-up file is named" "rql: cannot read the start-up file $scratch/none.rql"
+check "--init and --no-init together exit 2" 2 "" "$rql" --init "$scratch/init.rql" --no-init -c 'select 1'
+check_stderr "the conflict is explained" "give either --init FILE or --no-init, not both"
+check ".tour says what to try" 0 "$(printf '%s\n' 'A first walk through rql on the Reminders sample (.sample reminders opens a fresh copy).')" \
+  bash -c "'$rql' -c .tour | head -1"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -25,15 +25,15 @@ struct DotCommand: Sendable {
 extension DotCommand {
     /// What Tab offers after a dot-command's name.
     enum ArgumentCompletion: Sendable {
-        case nothing, onOff, modes, tables, samples, commands, files
+        case nothing, onOff, modes, tables, triggers, samples, commands, files
         case words([String])
     }
 }
 
 extension DotCommand {
     /// Every dot-command, in `.help` order.
-    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + queryCommands
-        + parameterCommands
+    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + inspectCommands
+        + queryCommands + parameterCommands
 
     static func named(_ name: String) -> DotCommand? {
         all.first { $0.name == name }

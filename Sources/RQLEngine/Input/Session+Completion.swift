@@ -24,8 +24,11 @@ extension Session {
         let name = line.dropFirst().prefix { !$0.isWhitespace }
         let rest = line.dropFirst(1 + name.count)
         guard !rest.isEmpty else {
-            let names = DotCommand.all.map { "." + $0.name }
-            return Completion(word: line, candidates: Completion.matching(line, in: names))
+            let names = Completion.matching(line, in: DotCommand.all.map { "." + $0.name })
+            // Where one name begins another (.trigger, .triggers), Tab goes
+            // to the longer one; typed in full, the shorter is offered too.
+            let longer = names.filter { name in name == line || !names.contains { $0 != name && $0.hasPrefix(name) } }
+            return Completion(word: line, candidates: longer.count == 1 ? longer : names)
         }
         guard let command = DotCommand.named(name.lowercased()) else { return Completion(word: "", candidates: []) }
         if command.takesRawText {
@@ -37,6 +40,7 @@ extension Session {
         case .onOff: ["on", "off"]
         case .modes: OutputMode.allCases.map(\.rawValue)
         case .tables: catalog.tableNames
+        case .triggers: (try? queue.inDatabase { try Trigger.all($0) })?.map(\.name) ?? []
         case .samples: Sample.names
         case .commands: DotCommand.all.map(\.name)
         case .words(let words): words

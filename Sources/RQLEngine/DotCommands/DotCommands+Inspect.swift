@@ -1,0 +1,73 @@
+import GRDB
+import RQLLanguage
+import RQLRender
+
+extension DotCommand {
+    static let inspectCommands: [DotCommand] = [
+        DotCommand(name: "triggers", usage: ".triggers [TABLE]", summary: "the triggers, or those on TABLE: when they fire and what they do",
+                   details: """
+                       One row per trigger: its table, timing (BEFORE, AFTER, INSTEAD OF), event (INSERT,
+                       DELETE, UPDATE or UPDATE OF columns), WHEN condition, whether it is temporary, and
+                       the statements of its body. .trigger NAME shows one in full.
+                       """,
+                   arguments: 0...1, completes: .tables) { session, arguments in
+            try session.writeTriggers(on: arguments.first)
+        },
+        DotCommand(name: "trigger", usage: ".trigger NAME", summary: "one trigger in full",
+                   arguments: 1...1, completes: .triggers) { session, arguments in
+            try session.writeTrigger(named: arguments[0])
+        },
+    ]
+}
+
+extension Session {
+    func writeTriggers(on table: String?) throws {
+        var triggers = try queue.inDatabase { try Trigger.all($0) }
+        if let table {
+            let catalog = try dslCatalog()
+            guard let found = catalog.table(named: table) else {
+                throw CommandError("no table or view named \"\(table)\"",
+                                   notes: [Suggestions.didYouMean(table, in: catalog.tableNames) ?? ".tables lists them"])
+            }
+            triggers = triggers.filter { $0.definition.table.lowercased() == found.name.lowercased() }
+            if triggers.isEmpty { return output.write("no triggers on \(found.name)\n") }
+        } else if triggers.isEmpty {
+            return output.write("no triggers\n")
+        }
+        let rows: [[RowArray.Value]] = triggers.map { trigger in
+            let definition = trigger.definition
+            return [.text(trigger.name), .text(definition.table), .text(definition.timing.rawValue),
+                    .text(definition.event.description), definition.when.map { .text($0) } ?? .null,
+                    .text(trigger.lifetime), .text(definition.body.joined(separator: "\n"))]
+        }
+        try writeRows(columns: ["name", "table", "timing", "event", "when", "lifetime", "body"], rows: rows)
+    }
+
+    func writeTrigger(named name: String) throws {
+        let triggers = try queue.inDatabase { try Trigger.all($0) }
+        guard let trigger = triggers.first(where: { $0.name == name })
+            ?? triggers.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw CommandError("no trigger named \"\(name)\"",
+                               notes: [Suggestions.didYouMean(name, in: triggers.map(\.name))
+                                       ?? (triggers.isEmpty ? "this database has no triggers" : ".triggers lists them")])
+        }
+        let definition = trigger.definition
+        var text = "trigger \(trigger.name) (\(trigger.lifetime))\n"
+        text += AlignedList.text([
+            ("fires", "\(definition.timing.rawValue) \(definition.event.description) ON \(definition.table), for each row"),
+            ("when", definition.when ?? "always"),
+        ], indent: "  ")
+        text += "  body:\n"
+        for (index, statement) in definition.body.enumerated() {
+            let lines = statement.split(separator: "\n", omittingEmptySubsequences: false)
+            text += "    \(index + 1). " + lines.joined(separator: "\n       ") + "\n"
+        }
+        output.write(text)
+    }
+
+    /// Rows a command built, written in the current mode like query results.
+    func writeRows(columns: [String], rows: [[RowArray.Value]]) throws {
+        var source = RowArray(columns: columns, rows: rows)
+        try Renderer.render(&source, settings: renderSettings(for: output), to: output)
+    }
+}

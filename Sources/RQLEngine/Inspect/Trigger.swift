@@ -1,0 +1,38 @@
+import GRDB
+import RQLLanguage
+
+/// A trigger of the open database: where it lives and what its SQL says.
+struct Trigger {
+    /// `main`, `temp` or an attached database's name.
+    var schema: String
+    var definition: TriggerDefinition
+    var sql: String
+
+    var name: String { definition.name }
+    var isTemporary: Bool { schema == "temp" }
+
+    /// `persistent`, `temporary`, or `persistent (SCHEMA)` for an attached database.
+    var lifetime: String {
+        switch schema {
+        case "main": "persistent"
+        case "temp": "temporary"
+        default: "persistent (\(schema))"
+        }
+    }
+
+    /// Every trigger of every schema (main, temp, attached), by table then name.
+    static func all(_ db: Database) throws -> [Trigger] {
+        var triggers: [Trigger] = []
+        for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
+            let quoted = "\"" + schema.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let rows = try Row.fetchAll(db, sql: "SELECT sql FROM \(quoted).sqlite_master WHERE type = 'trigger'")
+            for row in rows {
+                guard let sql: String = row["sql"], let definition = TriggerDefinition.parse(sql) else { continue }
+                triggers.append(Trigger(schema: schema, definition: definition, sql: sql))
+            }
+        }
+        return triggers.sorted {
+            ($0.definition.table.lowercased(), $0.name.lowercased()) < ($1.definition.table.lowercased(), $1.name.lowercased())
+        }
+    }
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# The interactive REPL in a real terminal: rql runs inside tmux, keys are
+# sent with send-keys and the screen is read back with capture-pane.
+# Usage: Tests/repl/run.sh PATH/TO/rql
+set -u
+rql=$(realpath "${1:?usage: Tests/repl/run.sh PATH/TO/rql}")
+command -v tmux >/dev/null || { echo "repl: tmux is missing (make setup installs it)"; exit 1; }
+scratch=$(mktemp -d)
+socket="rql-repl-test-$$"
+tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
+trap 'tmux_ kill-server 2>/dev/null; rm -rf "$scratch"' EXIT
+export HOME="$scratch/home" XDG_STATE_HOME="$scratch/state"
+mkdir -p "$HOME"
+history_file="$XDG_STATE_HOME/rql/history"
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1"
+  echo "--- screen:"
+  tmux_ capture-pane -p -t repl | sed '/^$/d' | tail -25
+  echo "---"
+}
+
+# start [ARGS...]: rql in a fresh 100x40 terminal; its exit status lands in $scratch/status.
+start() {
+  tmux_ kill-server 2>/dev/null
+  rm -f "$scratch/status"
+  tmux_ new-session -d -s repl -x 100 -y 40 \
+    "cd '$scratch' && '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"
+}
+
+# type TEXT: the text as keys, then Enter. A final ; is escaped, since
+# tmux would read it as a command separator.
+type_line() {
+  local text=$1
+  if [[ $text == *";" ]]; then text="${text%;}\\;"; fi
+  tmux_ send-keys -t repl -l "$text"
+  tmux_ send-keys -t repl Enter
+}
+keys() { tmux_ send-keys -t repl "$@"; }
+# The screen as text, keeping trailing spaces (a prompt ends with one).
+screen() { tmux_ capture-pane -p -N -t repl "$@"; }
+clear_screen() { keys C-l; tmux_ clear-history -t repl; }
+
+# expect NAME PATTERN [SECONDS]: waits until the screen matches the
+# extended regular expression PATTERN.
+expect_screen() {
+  local name=$1 pattern=$2 seconds=${3:-5} waited=0
+  while ! screen | grep -Eq -- "$pattern"; do
+    sleep 0.1
+    waited=$((waited + 1))
+    if [ $waited -ge $((seconds * 10)) ]; then fail "$name (waited for /$pattern/)"; return 1; fi
+  done
+  pass
+}
+
+# The last line of the screen that is not blank.
+start
+expect_screen "the welcome line names the sample and points at .help and .tour" \
+  "^rql: a private copy of the reminders sample\. \.help lists the commands, \.tour shows what to try\.$"
+expect_screen "the prompt names the database" "^rql reminders> $"
+
+type_line "CREATE TRIGGER tags_shout AFTER INSERT ON tags BEGIN"
+expect_screen "a trigger body continues with ...>" '^\.\.\.> $'
+type_line "  UPDATE tags SET title = upper(new.title) WHERE title = new.title;"
+type_line "  SELECT 1;"
+type_line "END;"
+expect_screen "the trigger is created and the prompt comes back" "^\.\.\.> END;$"
+type_line "INSERT INTO tags VALUES ('loud'); SELECT title FROM tags WHERE title = 'LOUD';"
+expect_screen "the trigger body ran whole" "│ LOUD  │"
+
+clear_screen
+keys Up Up
+expect_screen "the up arrow brings the whole trigger back" "^rql reminders> CREATE TRIGGER tags_shout AFTER INSERT ON tags BEGIN *$"
+if screen | grep -q "^  SELECT 1; *$" && screen | grep -q "^END; *$"; then pass; else fail "the recalled trigger has all its lines"; fi
+keys C-c
+expect_screen "Ctrl-C clears the line" "^rql reminders> $"
+
+clear_screen
+tmux_ send-keys -t repl -l ".trig"
+keys Tab
+expect_screen "Tab completes .trig to .triggers" "^rql reminders> \.triggers $"
+tmux_ send-keys -t repl -l "ta"
+keys Tab
+expect_screen "Tab completes a table name" "^rql reminders> \.triggers tags $"
+keys Enter
+expect_screen ".triggers tags lists the new trigger" "tags_shout"
+
+clear_screen
+tmux_ send-keys -t repl -l "SELECT * FROM reminders WHERE isF"
+keys Tab
+expect_screen "Tab completes a column name" "WHERE isFlagged $"
+keys C-c
+
+clear_screen
+type_line "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;"
+sleep 1
+keys C-c
+expect_screen "Ctrl-C interrupts a running query" "^error: interrupted$" 3
+type_line "SELECT 40 + 2 AS answer;"
+expect_screen "the session answers the next query" "│     42 │"
+
+clear_screen
+type_line "SELECT nope FROM tags;"
+expect_screen "an error names the problem" "^error: no such column: nope$"
+expect_screen "the caret points at it" "^       \^$"
+if screen -e | grep -q $'\e\\[31merror:'; then pass; else fail "errors are red on a terminal"; fi
+
+clear_screen
+type_line "reminders |"
+expect_screen "an open DSL pipeline continues with ..|" '^\.\.\| $'
+type_line "  where isFlagged | count"
+expect_screen "the pipeline runs when complete" "│     2 │"
+
+clear_screen
+tmux_ resize-window -t repl -x 60
+type_line "SELECT * FROM reminders LIMIT 2;"
+expect_screen "the table is drawn" "^└"
+if [ "$(screen | sed 's/ *$//' | LC_ALL=C.UTF-8 wc -L)" -le 60 ]; then pass
+else fail "a box table fits a narrowed terminal"; fi
+tmux_ resize-window -t repl -x 100
+
+keys C-d
+waited=0
+while [ ! -f "$scratch/status" ] && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+if [ "$(cat "$scratch/status" 2>/dev/null)" = 0 ]; then pass; else fail "Ctrl-D exits with status 0"; fi
+
+trigger_entry='CREATE TRIGGER tags_shout AFTER INSERT ON tags BEGIN\n  UPDATE tags SET title = upper(new.title) WHERE title = new.title;\n  SELECT 1;\nEND;'
+if grep -qxF -- "$trigger_entry" "$history_file"; then pass
+else failed=$((failed + 1)); echo "FAIL: the history file holds the trigger as one entry"; cat "$history_file"; fi
+if [ "$(grep -c . "$history_file")" = 8 ]; then pass
+else failed=$((failed + 1)); echo "FAIL: the history holds one entry per command"; cat "$history_file"; fi
+
+start --no-init
+expect_screen "a new session starts" "^rql reminders> $"
+keys Up
+expect_screen "the history comes back in the next session" "^rql reminders> SELECT \* FROM reminders LIMIT 2;$"
+keys C-c C-d
+
+printf '.mode line\n' > "$HOME/.rqlrc"
+start
+expect_screen "a new session starts with ~/.rqlrc" "^rql reminders> $"
+type_line "SELECT 7 AS seven;"
+expect_screen "~/.rqlrc ran before the first prompt" "^seven = 7$"
+keys C-d
+
+echo "repl: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -50,7 +50,11 @@ struct Shell: ParsableCommand {
             A command is SQL (SELECT …;), a DSL query (reminders | where isFlagged | count)
             or a dot-command (.help). Commands given with -c run in order and rql exits; a
             script on standard input (when it is not a terminal) runs the same way.
-            Otherwise rql reads commands at a prompt. Type .help there for the dot-commands.
+            Otherwise rql reads commands at a prompt (Tab completes, the up arrow recalls,
+            Ctrl-C stops a query, Ctrl-D leaves). Type .help there for the dot-commands.
+
+            Files: ~/.rqlrc runs first (see --init, --no-init); the history of the
+            prompt is kept in $XDG_STATE_HOME/rql/history, or ~/.rql_history.
 
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
             rql samples write NAME FILE (rql samples --help).

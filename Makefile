@@ -36,6 +36,7 @@ test: setup
 	Tests/repl/run.sh .build/debug/rql
 
 bench: build
+	@swift build -c release --product rql-compile-bench >&2
 	Benchmarks/run.sh .build/release/rql
 
 install: build

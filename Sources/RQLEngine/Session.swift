@@ -44,6 +44,10 @@ public final class Session {
     var parameters: [String: DatabaseValue] = [:]
     /// Nesting of `.read`, to refuse a script that reads itself forever.
     var readDepth = 0
+    /// `.trace` and `.profile` listen through it.
+    let tracer = StatementTracer()
+    /// `.changes` counts through it.
+    let changeCounter = ChangeCounter()
     /// Whether SIGINT interrupts this session's statements (`interruptOnSIGINT()`).
     var interruptsOnSIGINT = false
     /// Set by `.quit`: drivers stop reading commands.
@@ -104,8 +108,9 @@ public final class Session {
         guard !queue.inDatabase({ $0.isInsideTransaction }) else { return }
         for job in scheduler.takeDue(at: scheduler.clock.now) {
             do {
-                let did = try queue.inDatabase { try job.work($0) }
+                let did = try queue.inDatabase { db in try watching(db) { try job.work(db) } }
                 console.write("deferred: \(job.name) \(did)\n")
+                writeWatchReports()
             } catch {
                 let message = (error as? DatabaseError)?.message ?? "\(error)"
                 diagnostics.write("deferred: \(job.name) failed: \(message)\n")

@@ -19,6 +19,12 @@ public struct SessionSettings: Sendable {
     public var echo = false
     /// `.sql on`: print the SQL each DSL query compiles to before its rows.
     public var showsSQL = false
+    /// `.trace on`: each statement as it starts.
+    public var trace = false
+    /// `.profile on`: the tree of what each command caused.
+    public var profile = false
+    /// `.changes on`: rows changed per table after each write.
+    public var changes = false
     /// Colors are allowed (no `--no-color`, no `NO_COLOR`); they still apply only on a terminal.
     public var colorAllowed: Bool
 

@@ -6,4 +6,21 @@
 /// (NUL-terminated). Returns the number of bytes written, without the NUL.
 int rql_format_real(double value, int digits, char *buffer, int capacity);
 
+/// What a row change is, as the pre-update hook reports it.
+typedef enum {
+    rql_change_insert = 1,
+    rql_change_update = 2,
+    rql_change_delete = 3,
+} rql_change_kind;
+
+/// Called before each row change of a rowid or WITHOUT ROWID table (never
+/// for a virtual table): the schema and table names, and the kind.
+typedef void (*rql_change_callback)(void *context, const char *schema, const char *table, rql_change_kind kind);
+
+/// Installs (or, with a NULL callback, removes) `sqlite3_preupdate_hook` on
+/// `connection` (an `sqlite3 *`). sqlite3.h declares the hook only when
+/// SQLITE_ENABLE_PREUPDATE_HOOK is defined, which this C file does; the
+/// system library is built with it.
+void rql_set_change_hook(void *connection, rql_change_callback callback, void *context);
+
 #endif

@@ -33,7 +33,7 @@ extension DotCommand {
 extension DotCommand {
     /// Every dot-command, in `.help` order.
     static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + inspectCommands
-        + queryCommands + parameterCommands
+        + profilerCommands + queryCommands + parameterCommands
 
     static func named(_ name: String) -> DotCommand? {
         all.first { $0.name == name }

@@ -18,6 +18,7 @@ extension Session {
                       enumLabels: [Int: [Definitions.EnumCase]] = [:]) throws {
         let settings = renderSettings(for: output)
         let output = self.output
+        defer { writeWatchReports() }
         try queue.inDatabase { db in
             let statement: Statement
             do {
@@ -28,17 +29,8 @@ extension Session {
             try bind(statement)
             let wasInTransaction = db.isInsideTransaction
             do {
-                if statement.columnCount > 0 {
-                    let rows = try StatementRows(statement)
-                    if settings.mode == .box, !enumLabels.isEmpty {
-                        var labeled = EnumLabeledRows(rows, labels: enumLabels)
-                        try Renderer.render(&labeled, settings: settings, to: output)
-                    } else {
-                        var plain = rows
-                        try Renderer.render(&plain, settings: settings, to: output)
-                    }
-                } else {
-                    try statement.execute()
+                try watching(db) {
+                    try Session.run(statement, enumLabels: enumLabels, settings: settings, to: output)
                 }
             } catch let error as DatabaseError {
                 var failure = CommandError(error, source: sql, connection: db.sqliteConnection)
@@ -49,6 +41,20 @@ extension Session {
                 }
                 throw failure
             }
+        }
+    }
+
+    /// Steps `statement`: rows render to `output`, other statements just run.
+    private static func run(_ statement: Statement, enumLabels: [Int: [Definitions.EnumCase]],
+                            settings: RenderSettings, to output: ByteOutput) throws {
+        guard statement.columnCount > 0 else { return try statement.execute() }
+        let rows = try StatementRows(statement)
+        if settings.mode == .box, !enumLabels.isEmpty {
+            var labeled = EnumLabeledRows(rows, labels: enumLabels)
+            try Renderer.render(&labeled, settings: settings, to: output)
+        } else {
+            var plain = rows
+            try Renderer.render(&plain, settings: settings, to: output)
         }
     }
 

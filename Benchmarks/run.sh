@@ -58,5 +58,22 @@ echo
 echo "time and memory columns are rql / sqlite3; below 1.00x rql is faster or smaller."
 echo "targets: start-up < 20 ms (file), < 50 ms (sample); CSV <= 1.3x and < 32 MiB;"
 echo "box (all rows) <= 1.0x time and <= 0.5x memory; box with .maxrows: constant memory."
+
+# The profiler's cost: a 100,000-row insert into the Reminders sample that
+# fires its triggers (position numbering, FTS5 sync) on every row, with
+# .profile on and off. An index on position keeps the numbering trigger's
+# max(position) from scanning the table (it would be quadratic without).
+base="$data/reminders-sample.sqlite"
+rm -f "$base"
+"$rql" samples write reminders "$base"
+sqlite3 "$base" "CREATE INDEX index_reminders_on_position ON reminders(position)"
+insert="WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+  INSERT INTO reminders (title, remindersListID) SELECT 'reminder ' || i, '00000000-0000-4000-8000-00000000a001' FROM n"
+echo
+printf '%-34s %10s %10s %8s %9s %9s %8s\n' "profiler ($runs runs, medians)" "on ms" "off ms" "time" "on MiB" "off MiB" "memory"
+compare "100,000-row insert, .profile on" \
+  "cp '$base' '$data/run.sqlite' && '$rql' '$data/run.sqlite' -c '.profile on' -c \"$insert\"" \
+  "cp '$base' '$data/run.sqlite' && '$rql' '$data/run.sqlite' -c \"$insert\""
+echo "target: .profile on costs at most 20% (time 1.20x)."
 echo
 "$(dirname "$rql")/rql-compile-bench"

@@ -71,11 +71,14 @@ final class ChangeCounter {
             let rows = parts["docsize"] ?? parts["content"]
             var text: [String] = []
             if let rows {
-                let indexed = rows.inserted
-                let removed = rows.deleted
-                if indexed > 0 { text.append("\(indexed) row\(indexed == 1 ? "" : "s") indexed") }
-                if removed > 0 { text.append("\(removed) row\(removed == 1 ? "" : "s") removed") }
-                if rows.updated > 0 { text.append("\(rows.updated) row\(rows.updated == 1 ? "" : "s") re-indexed") }
+                // FTS5 updates a row by removing and indexing it again.
+                let reindexed = min(rows.inserted, rows.deleted) + rows.updated
+                let indexed = rows.inserted - min(rows.inserted, rows.deleted)
+                let removed = rows.deleted - min(rows.inserted, rows.deleted)
+                func rowCount(_ count: Int) -> String { "\(count) row\(count == 1 ? "" : "s")" }
+                if indexed > 0 { text.append(rowCount(indexed) + " indexed") }
+                if reindexed > 0 { text.append(rowCount(reindexed) + " re-indexed") }
+                if removed > 0 { text.append(rowCount(removed) + " removed") }
             }
             if text.isEmpty { text.append("index updated") }
             if let index = lines.firstIndex(where: { $0.name == name + " (fts5)" }) {

@@ -32,7 +32,7 @@ extension DotCommand {
 
 extension DotCommand {
     /// Every dot-command, in `.help` order.
-    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + inspectCommands
+    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + inspectCommands + catalogCommands
         + profilerCommands + queryCommands + parameterCommands
 
     static func named(_ name: String) -> DotCommand? {

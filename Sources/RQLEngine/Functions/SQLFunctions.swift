@@ -5,16 +5,19 @@ import GRDB
 /// connection it opens.
 enum SQLFunctions {
     static func register(in db: Database, scheduler: Scheduler) {
-        db.add(function: RegexpFunction.function)
-        db.add(function: Slugify.function)
-        db.add(function: DatabaseFunction("uuid", argumentCount: 0, pure: false) { _ in
-            UUID().uuidString.lowercased()
-        })
-        db.add(function: DatabaseFunction("median", argumentCount: 1, pure: true, aggregate: Median.self))
-        db.add(function: DatabaseFunction("mode", argumentCount: 1, pure: true, aggregate: Mode.self))
-        db.add(collation: NoDiacritic.collation)
-        for callback in ReminderCallbacks.functions(scheduler: scheduler) {
-            db.add(function: callback)
-        }
+        for function in functions(scheduler: scheduler) { db.add(function: function) }
+        for collation in collations { db.add(collation: collation) }
     }
+
+    static func functions(scheduler: Scheduler) -> [DatabaseFunction] {
+        [
+            RegexpFunction.function,
+            Slugify.function,
+            DatabaseFunction("uuid", argumentCount: 0, pure: false) { _ in UUID().uuidString.lowercased() },
+            DatabaseFunction("median", argumentCount: 1, pure: true, aggregate: Median.self),
+            DatabaseFunction("mode", argumentCount: 1, pure: true, aggregate: Mode.self),
+        ] + ReminderCallbacks.functions(scheduler: scheduler)
+    }
+
+    static let collations = [NoDiacritic.collation]
 }

@@ -32,8 +32,8 @@ extension DotCommand {
 
 extension DotCommand {
     /// Every dot-command, in `.help` order.
-    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + inspectCommands + catalogCommands
-        + profilerCommands + queryCommands + parameterCommands
+    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + describeCommands + inspectCommands
+        + catalogCommands + profilerCommands + queryCommands + parameterCommands
 
     static func named(_ name: String) -> DotCommand? {
         all.first { $0.name == name }

@@ -1,0 +1,102 @@
+import GRDB
+import RQLLanguage
+import RQLRender
+
+extension DotCommand {
+    static let describeCommands: [DotCommand] = [
+        DotCommand(name: "describe", usage: ".describe TABLE", summary: "a table: columns, foreign keys both ways, indexes, triggers, its FTS5 index",
+                   details: """
+                       Columns with type, NOT NULL, default, primary key and hidden or generated; the
+                       foreign keys it has and those pointing at it; its indexes and triggers; and the
+                       FTS5 table that mirrors it (through content= or triggers that keep it in sync).
+                       """,
+                   arguments: 1...1, completes: .tables) { session, arguments in
+            try session.describe(arguments[0])
+        },
+    ]
+}
+
+extension Session {
+    func describe(_ name: String) throws {
+        let catalog = try dslCatalog()
+        guard let table = catalog.table(named: name) else {
+            throw CommandError("no table or view named \"\(name)\"",
+                               notes: [Suggestions.didYouMean(name, in: catalog.tableNames) ?? ".tables lists them"])
+        }
+        let kind = switch table.kind {
+        case .table: "table"
+        case .view: "view"
+        case .fts5: "FTS5 table"
+        }
+        output.write("\(kind) \(table.name)\n")
+        let columns = try queue.inDatabase { db in
+            try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
+                             arguments: [table.name])
+        }
+        try writeRows(columns: ["column", "type", "not null", "default", "primary key", "hidden"], rows: columns.map { row in
+            let hidden: Int = row["hidden"]
+            let hiddenText: RowArray.Value = switch hidden {
+            case 1: .text("hidden")
+            case 2: .text("generated (virtual)")
+            case 3: .text("generated (stored)")
+            default: .null
+            }
+            let key: Int = row["pk"]
+            return [.text(row["name"]), .text(row["type"] ?? ""), .text(row["notnull"] == 1 ? "yes" : "no"),
+                    (row["dflt_value"] as String?).map { .text($0) } ?? .null,
+                    key > 0 ? .integer(Int64(key)) : .null, hiddenText]
+        })
+        var sections: [(String, [String])] = []
+        let foreignKeys = try queue.inDatabase { db in try Session.foreignKeys(db, catalog: catalog) }
+        sections.append(("foreign keys", foreignKeys.filter { $0.from == table.name }.map(\.text)))
+        sections.append(("referenced by", foreignKeys.filter { $0.to.lowercased() == table.name.lowercased() }.map(\.text)))
+        let indexes = try queue.inDatabase { db in
+            try Row.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) ORDER BY name", arguments: [table.name])
+        }
+        sections.append(("indexes", indexes.map { $0["name"] }))
+        let triggers = try queue.inDatabase { try Trigger.all($0) }
+            .filter { $0.definition.table.lowercased() == table.name.lowercased() }
+        sections.append(("triggers", triggers.map { "\($0.name): \($0.definition.timing.rawValue) \($0.definition.event.description)" }))
+        var search: [String] = []
+        for fts in catalog.tables.values where fts.kind == .fts5 && fts.contentTable?.lowercased() == table.name.lowercased() {
+            search.append("\(fts.name): external content (content=\(table.name))")
+        }
+        for link in catalog.searchLinks where link.table == table.name {
+            let syncing = triggers.filter { trigger in
+                trigger.definition.body.contains { statement in
+                    SQLTokenizer.tokens(statement).contains { $0.name?.lowercased() == link.ftsTable.lowercased() }
+                }
+            }.map(\.name)
+            search.append("\(link.ftsTable): kept in sync by " + (syncing.isEmpty ? "triggers" : syncing.joined(separator: ", ")))
+        }
+        sections.append(("full-text search", search))
+        for (title, lines) in sections where !lines.isEmpty {
+            output.write("\(title):\n" + lines.map { "  \($0)\n" }.joined())
+        }
+    }
+
+    /// Every foreign key of the database: `from(columns) → to(columns)` with its actions.
+    private static func foreignKeys(_ db: Database, catalog: Catalog) throws -> [(from: String, to: String, text: String)] {
+        var keys: [(String, String, String)] = []
+        for table in catalog.tableNames where catalog.tables[table]?.kind == .table {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq
+                """, arguments: [table])
+            var byID: [Int: (target: String, from: [String], to: [String], update: String, delete: String)] = [:]
+            for row in rows {
+                let id: Int = row["id"]
+                var key = byID[id] ?? (row["table"], [], [], row["on_update"], row["on_delete"])
+                key.from.append(row["from"])
+                key.to.append((row["to"] as String?) ?? "")
+                byID[id] = key
+            }
+            for (_, key) in byID.sorted(by: { $0.key > $1.key }) {
+                var text = "\(table)(\(key.from.joined(separator: ", "))) → \(key.target)(\(key.to.joined(separator: ", ")))"
+                if key.delete != "NO ACTION" { text += " ON DELETE \(key.delete)" }
+                if key.update != "NO ACTION" { text += " ON UPDATE \(key.update)" }
+                keys.append((table, key.target, text))
+            }
+        }
+        return keys
+    }
+}

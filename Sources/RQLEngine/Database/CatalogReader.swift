@@ -20,7 +20,7 @@ enum CatalogReader {
             let type: String = row["type"]
             let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(schema == "temp" ? "sqlite_temp_schema" : "sqlite_schema") WHERE name = ?",
                                           arguments: [name]) ?? ""
-            let fts = type == "virtual" ? FTS5Declaration(sql) : nil
+            let fts = type == "virtual" ? FTS5Declaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)",
                                            arguments: [name, schema])
@@ -45,7 +45,7 @@ enum CatalogReader {
             tables.append(Catalog.Table(name: name, kind: kind, columns: columns,
                                         foreignKeys: keys.keys.sorted().compactMap { keys[$0] },
                                         hasRowid: type == "table" ? row["wr"] == 0 : kind == .fts5,
-                                        contentTable: fts?.content, contentRowid: fts?.contentRowid))
+                                        contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"]))
         }
         var functions: [String: Catalog.FunctionKind] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_function_list") {
@@ -137,27 +137,5 @@ enum CatalogReader {
             }
         }
         return columnKey
-    }
-}
-
-/// What `CREATE VIRTUAL TABLE … USING fts5(…)` says about the content it indexes.
-struct FTS5Declaration {
-    var content: String?
-    var contentRowid: String?
-
-    /// Nil when the statement does not create an FTS5 table.
-    init?(_ sql: String) {
-        let tokens = SQLTokenizer.tokens(sql)
-        guard let using = tokens.firstIndex(where: { $0.isWord("using") }), using + 1 < tokens.count,
-              tokens[using + 1].isWord("fts5") else { return nil }
-        var index = using + 2
-        while index + 2 < tokens.count {
-            if let option = tokens[index].name?.lowercased(), tokens[index + 1].text == "=" {
-                let value = tokens[index + 2].text
-                if option == "content" { content = value.isEmpty ? nil : value }
-                if option == "content_rowid" { contentRowid = value }
-            }
-            index += 1
-        }
     }
 }

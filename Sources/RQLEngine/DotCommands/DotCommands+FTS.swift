@@ -1,0 +1,114 @@
+import GRDB
+import RQLLanguage
+import RQLRender
+
+extension DotCommand {
+    static let ftsCommands: [DotCommand] = [
+        DotCommand(name: "fts", usage: ".fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]",
+                   summary: "FTS5 tables: columns, tokenizer, content, rows, terms, integrity; or how text tokenizes",
+                   details: """
+                       For each FTS5 table (or TABLE): its columns, tokenizer and options, content mode
+                       (normal, external content, contentless), row count, distinct terms and the most
+                       frequent ones (through a temporary fts5vocab table, dropped afterwards), the
+                       integrity-check result (skipped on a read-only database) and its shadow tables.
+                       .fts tokens 'TEXT' [TOKENIZER] shows the tokens TEXT gives (default unicode61).
+                       """,
+                   arguments: 0...3, completes: .tables) { session, arguments in
+            if arguments.first == "tokens" {
+                guard (2...3).contains(arguments.count) else { throw ftsUsage }
+                try session.writeTokens(of: arguments[1], tokenizer: arguments.count == 3 ? arguments[2] : "unicode61")
+            } else {
+                guard arguments.count <= 1 else { throw ftsUsage }
+                try session.writeFTS(arguments.first)
+            }
+        },
+    ]
+
+    private static var ftsUsage: CommandError {
+        CommandError("usage: .fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]", notes: [".help fts explains it"])
+    }
+}
+
+extension Session {
+    func writeFTS(_ name: String?) throws {
+        let catalog = try dslCatalog()
+        var tables = catalog.tables.values.filter { $0.kind == .fts5 }.map(\.name).sorted()
+        if let name {
+            guard let table = catalog.table(named: name), table.kind == .fts5 else {
+                throw CommandError("no FTS5 table named \"\(name)\"",
+                                   notes: [Suggestions.didYouMean(name, in: tables) ?? (tables.isEmpty ? "this database has no FTS5 table" : "FTS5 tables: " + tables.joined(separator: " "))])
+            }
+            tables = [table.name]
+        }
+        if tables.isEmpty { return output.write("no FTS5 tables\n") }
+        let readonly = if case .file(_, true) = target { true } else { false }
+        for table in tables {
+            let facts = try queue.inDatabase { db in try Session.ftsFacts(table, readonly: readonly, db) }
+            output.write("FTS5 table \(table)\n" + AlignedList.text(facts, indent: "  "))
+        }
+    }
+
+    private static func ftsFacts(_ table: String, readonly: Bool, _ db: Database) throws -> [(String, String)] {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? ""
+        guard let declaration = FTS5Declaration.parse(sql) else { return [("declaration", sql)] }
+        var facts: [(String, String)] = [("columns", declaration.columns.joined(separator: ", "))]
+        facts.append(("tokenizer", declaration.options["tokenize"] ?? "unicode61 (the default)"))
+        let otherOptions = declaration.options.filter { !["tokenize", "content"].contains($0.key) }.sorted { $0.key < $1.key }
+        if !otherOptions.isEmpty { facts.append(("options", otherOptions.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))) }
+        facts.append(("content", declaration.contentMode))
+        facts.append(("rows", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0)"))
+        let vocabulary = "\"rql_fts_vocabulary\""
+        try db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)")
+        try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(vocabulary) USING fts5vocab(main, \(quoted), 'row')")
+        defer { try? db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)") }
+        facts.append(("terms", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(vocabulary)") ?? 0) distinct"))
+        let top = try Row.fetchAll(db, sql: "SELECT term, doc FROM temp.\(vocabulary) ORDER BY doc DESC, cnt DESC, term LIMIT 10")
+        if !top.isEmpty {
+            facts.append(("top terms", top.map { "\($0["term"] as String) (\($0["doc"] as Int))" }.joined(separator: ", ")))
+        }
+        if readonly {
+            facts.append(("integrity", "not checked: the check writes, and the database is read-only"))
+        } else {
+            do {
+                try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('integrity-check')")
+                facts.append(("integrity", "ok"))
+            } catch let error as DatabaseError {
+                facts.append(("integrity", "FAILED: \(error.message ?? "\(error.resultCode)")"))
+            }
+        }
+        let shadows = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'shadow' AND name LIKE ? ESCAPE '\\' ORDER BY name",
+                                          arguments: [table.replacingOccurrences(of: "_", with: "\\_") + "\\_%"])
+        facts.append(("shadow tables", shadows.joined(separator: ", ")))
+        return facts
+    }
+
+    /// `.fts tokens`: the tokens `text` gives with `tokenizer`, in order.
+    func writeTokens(of text: String, tokenizer: String) throws {
+        let tokens = try queue.inDatabase { db -> [Row] in
+            let table = "\"rql_fts_tokens\""
+            let vocabulary = "\"rql_fts_tokens_vocabulary\""
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)")
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)")
+            defer {
+                try? db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)")
+                try? db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)")
+            }
+            do {
+                try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(table) USING fts5(text, tokenize = \(Session.sqlString(tokenizer)))")
+            } catch let error as DatabaseError {
+                throw CommandError("the tokenizer \"\(tokenizer)\" does not work: \(error.message ?? "\(error.resultCode)")",
+                                   notes: ["tokenizers: unicode61, ascii, porter, trigram (with options, e.g. 'porter ascii')"])
+            }
+            try db.execute(sql: "INSERT INTO temp.\(table)(text) VALUES (?)", arguments: [text])
+            try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(vocabulary) USING fts5vocab(temp, rql_fts_tokens, 'instance')")
+            return try Row.fetchAll(db, sql: "SELECT \"offset\", term FROM temp.\(vocabulary) ORDER BY \"offset\", term")
+        }
+        if tokens.isEmpty { return output.write("no tokens\n") }
+        try writeRows(columns: ["position", "token"], rows: tokens.map { [.integer($0["offset"]), .text($0["term"])] })
+    }
+
+    static func sqlString(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import RQLEngine
+
+/// `.fts` and `.fts tokens`.
+@Suite struct FTSInspectorTests {
+    @Test func theSampleIndex() throws {
+        let test = try TestSession()
+        #expect(test.run(".fts reminderTexts").output == """
+            FTS5 table reminderTexts
+              columns        title, notes, tags
+              tokenizer      trigram
+              content        normal
+              rows           11
+              terms          256 distinct
+              top terms      #so (5), ion (3), tio (3), cia (3), ial (3), oci (3), out (3), soc (3), ut  (3),  #o (2)
+              integrity      ok
+              shadow tables  reminderTexts_config, reminderTexts_content, reminderTexts_data, reminderTexts_docsize, reminderTexts_idx
+
+            """)
+    }
+
+    @Test func contentlessAndExternalContentTables() throws {
+        let test = try TestSession(.sample(.employees))
+        let ran = test.run("""
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO docs (body) VALUES ('running runners run'), ('a quiet walk');
+            CREATE VIRTUAL TABLE docsIndex USING fts5(body, content = docs, content_rowid = id, tokenize = 'porter');
+            INSERT INTO docsIndex(docsIndex) VALUES ('rebuild');
+            CREATE VIRTUAL TABLE bare USING fts5(body, note UNINDEXED, content = '', prefix = '2 3');
+            INSERT INTO bare (rowid, body, note) VALUES (1, 'hello hello world', 'x');
+            .fts docsIndex
+            .fts bare
+            """)
+        #expect(ran.errors == "")
+        #expect(ran.output == """
+            FTS5 table docsIndex
+              columns        body
+              tokenizer      porter
+              options        content_rowid=id
+              content        external content (content=docs)
+              rows           2
+              terms          5 distinct
+              top terms      run (1), a (1), quiet (1), runner (1), walk (1)
+              integrity      ok
+              shadow tables  docsIndex_config, docsIndex_data, docsIndex_docsize, docsIndex_idx
+            FTS5 table bare
+              columns        body, note UNINDEXED
+              tokenizer      unicode61 (the default)
+              options        prefix=2 3
+              content        contentless
+              rows           1
+              terms          2 distinct
+              top terms      hello (1), world (1)
+              integrity      ok
+              shadow tables  bare_config, bare_data, bare_docsize, bare_idx
+
+            """)
+    }
+
+    @Test func aReadOnlyDatabaseIsNotChecked() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-fts-\(UUID().uuidString).sqlite").path
+        let writer = try TestSession(.file(path: path, readonly: false))
+        writer.run("CREATE VIRTUAL TABLE notes USING fts5(body); INSERT INTO notes VALUES ('one');")
+        let reader = try TestSession(.file(path: path, readonly: true))
+        #expect(reader.run(".fts notes").output.contains("  integrity      not checked: the check writes, and the database is read-only\n"))
+    }
+
+    @Test func tokens() throws {
+        let test = try TestSession()
+        #expect(test.run(".fts tokens 'Taking walks, Café!' porter").output == "0|take\n1|walk\n2|cafe\n")
+        #expect(test.run(".fts tokens 'Café' 'unicode61 remove_diacritics 2'").output == "0|cafe\n")
+        #expect(test.run(".fts tokens 'walk' trigram").output == "0|wal\n1|alk\n")
+        #expect(test.run(".fts tokens '  '").output == "no tokens\n")
+    }
+
+    @Test func messages() throws {
+        let test = try TestSession()
+        #expect(test.run(".fts reminders").errors == "error: no FTS5 table named \"reminders\"\nFTS5 tables: reminderTexts\n")
+        #expect(test.run(".fts tokens x nosuch").errors == """
+            error: the tokenizer "nosuch" does not work: no such tokenizer: nosuch
+            tokenizers: unicode61, ascii, porter, trigram (with options, e.g. 'porter ascii')
+
+            """)
+        #expect(test.run(".fts a b").errors.hasPrefix("error: usage: .fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]"))
+        #expect(try TestSession(.sample(.employees)).run(".fts").output == "no FTS5 tables\n")
+        #expect(test.run(".tables").output.contains("reminderTexts_data") == false)
+    }
+}

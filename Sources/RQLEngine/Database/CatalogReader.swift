@@ -31,10 +31,12 @@ enum CatalogReader {
                 }
             var keys: [Int: Catalog.ForeignKey] = [:]
             if type == "table" {
-                for key in try Row.fetchAll(db, sql: "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
-                                            arguments: [name, schema]) {
+                for key in try Row.fetchAll(db, sql: """
+                    SELECT id, "table", "from", "to", on_delete, on_update FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq
+                    """, arguments: [name, schema]) {
                     let id: Int = key["id"]
-                    var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key["table"], targetColumns: [])
+                    var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key["table"], targetColumns: [],
+                                                               onDelete: key["on_delete"], onUpdate: key["on_update"])
                     entry.columns.append(key["from"])
                     if let target: String = key["to"] { entry.targetColumns.append(target) }
                     keys[id] = entry
@@ -83,9 +85,9 @@ enum CatalogReader {
                 while cursor < tokens.count, !tokens[cursor].isWord("into") { cursor += 1 }
                 guard cursor + 1 < tokens.count, let ftsName = tokens[cursor + 1].name, ftsNames.contains(ftsName) else { continue }
                 cursor += 2
-                guard let (columns, next) = parenthesizedList(tokens, from: cursor),
+                guard let (columns, next) = SQLTokenizer.parenthesizedList(tokens, from: cursor),
                       next < tokens.count, tokens[next].isWord("values"),
-                      let (values, _) = parenthesizedList(tokens, from: next + 1) else { continue }
+                      let (values, _) = SQLTokenizer.parenthesizedList(tokens, from: next + 1) else { continue }
                 if let key = key(columns: columns, values: values, table: table),
                    !links.contains(where: { $0.table == table.name && $0.ftsTable == ftsName }) {
                     links.append(Catalog.SearchLink(table: table.name, ftsTable: ftsName, key: key))
@@ -93,32 +95,6 @@ enum CatalogReader {
             }
         }
         return links
-    }
-
-    /// `( a, b.c, … )` starting at `start`: each item's tokens, and the index after `)`.
-    private static func parenthesizedList(_ tokens: [SQLToken], from start: Int) -> ([[SQLToken]], Int)? {
-        guard start < tokens.count, tokens[start].kind == .punctuation, tokens[start].text == "(" else { return nil }
-        var items: [[SQLToken]] = [[]]
-        var depth = 0
-        var index = start + 1
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.kind == .punctuation {
-                if token.text == "(" { depth += 1 }
-                if token.text == ")" {
-                    if depth == 0 { return (items, index + 1) }
-                    depth -= 1
-                }
-                if token.text == ",", depth == 0 {
-                    items.append([])
-                    index += 1
-                    continue
-                }
-            }
-            items[items.count - 1].append(token)
-            index += 1
-        }
-        return nil
     }
 
     private static func key(columns: [[SQLToken]], values: [[SQLToken]], table: Catalog.Table) -> Catalog.SearchKey? {

@@ -36,6 +36,20 @@ enum Schema {
         return statements
     }
 
+    /// The schema objects of one type (`trigger`, `view`, …) in every
+    /// database of the connection (main, temp, attached), with their SQL.
+    static func objects(_ db: Database, type: String) throws -> [(schema: String, name: String, sql: String)] {
+        var objects: [(String, String, String)] = []
+        for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master
+                WHERE type = ? AND sql IS NOT NULL ORDER BY name
+                """, arguments: [type])
+            objects += rows.map { (schema, $0["name"], $0["sql"]) }
+        }
+        return objects
+    }
+
     static func facts(_ db: Database, target: DatabaseTarget) throws -> [(String, String)] {
         func pragma(_ name: String) throws -> String {
             try String.fetchOne(db, sql: "PRAGMA \(name)") ?? ""

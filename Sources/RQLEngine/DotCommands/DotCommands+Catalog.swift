@@ -31,11 +31,7 @@ extension Session {
         let catalog = try dslCatalog()
         var tables = catalog.tables.values.filter { $0.kind == .table }.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
         if let table {
-            guard let found = catalog.table(named: table) else {
-                throw CommandError("no table named \"\(table)\"",
-                                   notes: [Suggestions.didYouMean(table, in: catalog.tableNames) ?? ".tables lists them"])
-            }
-            tables = [found.name]
+            tables = [try catalog.inspectedTable(table, what: "table").name]
         }
         let rows = try queue.inDatabase { db in try tables.flatMap { try Session.indexRows(of: $0, db) } }
         if rows.isEmpty { return output.write(table.map { "no indexes on \($0)\n" } ?? "no indexes\n") }
@@ -72,16 +68,11 @@ extension Session {
 
     /// The WHERE condition of a partial index's CREATE statement, as written.
     static func partialCondition(of sql: String) -> String? {
-        var depth = 0
-        for token in SQLTokenizer.tokens(sql) {
-            if token.kind == .punctuation, token.text == "(" { depth += 1 }
-            if token.kind == .punctuation, token.text == ")" { depth -= 1 }
-            if depth == 0, token.isWord("where") {
-                let rest = sql.utf8.dropFirst(token.range.upperBound)
-                return String(decoding: rest, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-        }
-        return nil
+        let tokens = SQLTokenizer.tokens(sql)
+        guard let start = SQLTokenizer.firstIndex(in: tokens, outsideParenthesesFrom: 0, where: { $0.isWord("where") })
+        else { return nil }
+        let rest = sql.utf8.dropFirst(tokens[start].range.upperBound)
+        return String(decoding: rest, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func writeFunctions(like pattern: String?) throws {

@@ -19,10 +19,7 @@ extension DotCommand {
 extension Session {
     func describe(_ name: String) throws {
         let catalog = try dslCatalog()
-        guard let table = catalog.table(named: name) else {
-            throw CommandError("no table or view named \"\(name)\"",
-                               notes: [Suggestions.didYouMean(name, in: catalog.tableNames) ?? ".tables lists them"])
-        }
+        let table = try catalog.inspectedTable(name)
         let kind = switch table.kind {
         case .table: "table"
         case .view: "view"
@@ -47,7 +44,7 @@ extension Session {
                     key > 0 ? .integer(Int64(key)) : .null, hiddenText]
         })
         var sections: [(String, [String])] = []
-        let foreignKeys = try queue.inDatabase { db in try Session.foreignKeys(db, catalog: catalog) }
+        let foreignKeys = Session.foreignKeys(in: catalog)
         sections.append(("foreign keys", foreignKeys.filter { $0.from == table.name }.map(\.text)))
         sections.append(("referenced by", foreignKeys.filter { $0.to.lowercased() == table.name.lowercased() }.map(\.text)))
         let indexes = try queue.inDatabase { db in
@@ -75,28 +72,18 @@ extension Session {
         }
     }
 
-    /// Every foreign key of the database: `from(columns) → to(columns)` with its actions.
-    private static func foreignKeys(_ db: Database, catalog: Catalog) throws -> [(from: String, to: String, text: String)] {
-        var keys: [(String, String, String)] = []
-        for table in catalog.tableNames where catalog.tables[table]?.kind == .table {
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq
-                """, arguments: [table])
-            var byID: [Int: (target: String, from: [String], to: [String], update: String, delete: String)] = [:]
-            for row in rows {
-                let id: Int = row["id"]
-                var key = byID[id] ?? (row["table"], [], [], row["on_update"], row["on_delete"])
-                key.from.append(row["from"])
-                key.to.append((row["to"] as String?) ?? "")
-                byID[id] = key
-            }
-            for (_, key) in byID.sorted(by: { $0.key > $1.key }) {
-                var text = "\(table)(\(key.from.joined(separator: ", "))) → \(key.target)(\(key.to.joined(separator: ", ")))"
-                if key.delete != "NO ACTION" { text += " ON DELETE \(key.delete)" }
-                if key.update != "NO ACTION" { text += " ON UPDATE \(key.update)" }
-                keys.append((table, key.target, text))
+    /// Every foreign key of the database, in the order each table declares
+    /// them: `from(columns) → to(columns)` with its actions.
+    private static func foreignKeys(in catalog: Catalog) -> [(from: String, to: String, text: String)] {
+        catalog.tableNames.compactMap { catalog.tables[$0] }.filter { $0.kind == .table }.flatMap { table in
+            // SQLite numbers a table's foreign keys from the last declared.
+            table.foreignKeys.reversed().map { key in
+                let targets = key.targetColumns.isEmpty ? catalog.table(named: key.table)?.primaryKey ?? [] : key.targetColumns
+                var text = "\(table.name)(\(key.columns.joined(separator: ", "))) → \(key.table)(\(targets.joined(separator: ", ")))"
+                if key.onDelete != "NO ACTION" { text += " ON DELETE \(key.onDelete)" }
+                if key.onUpdate != "NO ACTION" { text += " ON UPDATE \(key.onUpdate)" }
+                return (table.name, key.table, text)
             }
         }
-        return keys
     }
 }

@@ -49,7 +49,7 @@ extension Session {
     }
 
     private static func ftsFacts(_ table: String, readonly: Bool, _ db: Database) throws -> [(String, String)] {
-        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let quoted = table.quotedDatabaseIdentifier
         let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? ""
         guard let declaration = FTS5Declaration.parse(sql) else { return [("declaration", sql)] }
         var facts: [(String, String)] = [("columns", declaration.columns.joined(separator: ", "))]
@@ -95,7 +95,7 @@ extension Session {
                 try? db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)")
             }
             do {
-                try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(table) USING fts5(text, tokenize = \(Session.sqlString(tokenizer)))")
+                try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(table) USING fts5(text, tokenize = \(SQLText.stringLiteral(tokenizer)))")
             } catch let error as DatabaseError {
                 throw CommandError("the tokenizer \"\(tokenizer)\" does not work: \(error.message ?? "\(error.resultCode)")",
                                    notes: ["tokenizers: unicode61, ascii, porter, trigram (with options, e.g. 'porter ascii')"])
@@ -106,9 +106,5 @@ extension Session {
         }
         if tokens.isEmpty { return output.write("no tokens\n") }
         try writeRows(columns: ["position", "token"], rows: tokens.map { [.integer($0["offset"]), .text($0["term"])] })
-    }
-
-    static func sqlString(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }

@@ -25,10 +25,7 @@ extension Session {
         var triggers = try queue.inDatabase { try Trigger.all($0) }
         if let table {
             let catalog = try dslCatalog()
-            guard let found = catalog.table(named: table) else {
-                throw CommandError("no table or view named \"\(table)\"",
-                                   notes: [Suggestions.didYouMean(table, in: catalog.tableNames) ?? ".tables lists them"])
-            }
+            let found = try catalog.inspectedTable(table)
             triggers = triggers.filter { $0.definition.table.lowercased() == found.name.lowercased() }
             if triggers.isEmpty { return output.write("no triggers on \(found.name)\n") }
         } else if triggers.isEmpty {

@@ -1,4 +1,5 @@
 import GRDB
+import RQLLanguage
 
 extension DotCommand {
     static let parameterCommands: [DotCommand] = [
@@ -53,7 +54,7 @@ extension Session {
         case .null: "NULL"
         case .int64(let number): String(number)
         case .double(let number): String(number)
-        case .string(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .string(let text): SQLText.stringLiteral(text)
         case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
         }
     }

@@ -37,23 +37,18 @@ struct ViewLineage {
     }
 
     static func all(_ db: Database) throws -> [ViewLineage] {
-        var views: [ViewLineage] = []
-        let viewNames = try Set(String.fetchAll(db, sql: "SELECT lower(name) FROM pragma_table_list WHERE type = 'view'"))
-        for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
-            let quoted = "\"" + schema.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM \(quoted).sqlite_master WHERE type = 'view' ORDER BY name") {
-                let name: String = row["name"]
-                let qualified = quoted + ".\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                let statement = try db.makeStatement(sql: "SELECT * FROM \(qualified)")
-                // The region names the views read as well as their tables.
-                let region = parse(region: statement.databaseRegion.description)
-                views.append(ViewLineage(
-                    schema: schema, name: name, sql: row["sql"], columns: statement.columnNames,
-                    reads: region.filter { !viewNames.contains($0.table.lowercased()) },
-                    through: region.map(\.table).filter { viewNames.contains($0.lowercased()) && $0.lowercased() != name.lowercased() }))
-            }
+        let objects = try Schema.objects(db, type: "view")
+        let viewNames = Set(objects.map { $0.name.lowercased() })
+        return try objects.map { schema, name, sql in
+            let statement = try db.makeStatement(
+                sql: "SELECT * FROM \(schema.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)")
+            // The region names the views read as well as their tables.
+            let region = parse(region: statement.databaseRegion.description)
+            return ViewLineage(
+                schema: schema, name: name, sql: sql, columns: statement.columnNames,
+                reads: region.filter { !viewNames.contains($0.table.lowercased()) },
+                through: region.map(\.table).filter { viewNames.contains($0.lowercased()) && $0.lowercased() != name.lowercased() })
         }
-        return views
     }
 
     /// Reads GRDB's region description, `a(x,y),b(*)`, into tables and columns.

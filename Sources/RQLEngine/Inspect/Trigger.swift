@@ -22,14 +22,8 @@ struct Trigger {
 
     /// Every trigger of every schema (main, temp, attached), by table then name.
     static func all(_ db: Database) throws -> [Trigger] {
-        var triggers: [Trigger] = []
-        for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
-            let quoted = "\"" + schema.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            let rows = try Row.fetchAll(db, sql: "SELECT sql FROM \(quoted).sqlite_master WHERE type = 'trigger'")
-            for row in rows {
-                guard let sql: String = row["sql"], let definition = TriggerDefinition.parse(sql) else { continue }
-                triggers.append(Trigger(schema: schema, definition: definition, sql: sql))
-            }
+        let triggers = try Schema.objects(db, type: "trigger").compactMap { schema, _, sql in
+            TriggerDefinition.parse(sql).map { Trigger(schema: schema, definition: $0, sql: sql) }
         }
         return triggers.sorted {
             ($0.definition.table.lowercased(), $0.name.lowercased()) < ($1.definition.table.lowercased(), $1.name.lowercased())

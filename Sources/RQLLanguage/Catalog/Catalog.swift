@@ -21,11 +21,17 @@ public struct Catalog: Sendable {
         public var table: String
         /// Empty when the key names the target's primary key implicitly.
         public var targetColumns: [String]
+        /// `ON DELETE` and `ON UPDATE` actions as SQLite lists them (`NO ACTION`, `CASCADE`, …).
+        public var onDelete: String
+        public var onUpdate: String
 
-        public init(columns: [String], table: String, targetColumns: [String]) {
+        public init(columns: [String], table: String, targetColumns: [String], onDelete: String = "NO ACTION",
+                    onUpdate: String = "NO ACTION") {
             self.columns = columns
             self.table = table
             self.targetColumns = targetColumns
+            self.onDelete = onDelete
+            self.onUpdate = onUpdate
         }
     }
 

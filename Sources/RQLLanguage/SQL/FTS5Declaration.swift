@@ -22,25 +22,12 @@ public struct FTS5Declaration: Equatable, Sendable {
 
     public static func parse(_ sql: String) -> FTS5Declaration? {
         let tokens = SQLTokenizer.tokens(sql)
-        guard let using = tokens.firstIndex(where: { $0.isWord("using") }), using + 2 < tokens.count,
-              tokens[using + 1].isWord("fts5"), tokens[using + 2].text == "(" else { return nil }
-        var arguments: [[SQLToken]] = [[]]
-        var depth = 0
-        for token in tokens[(using + 3)...] {
-            if token.kind == .punctuation, token.text == "(" { depth += 1 }
-            if token.kind == .punctuation, token.text == ")" {
-                if depth == 0 { break }
-                depth -= 1
-            }
-            if depth == 0, token.kind == .punctuation, token.text == "," {
-                arguments.append([])
-            } else {
-                arguments[arguments.count - 1].append(token)
-            }
-        }
+        guard let using = tokens.firstIndex(where: { $0.isWord("using") }), using + 1 < tokens.count,
+              tokens[using + 1].isWord("fts5"),
+              let (arguments, _) = SQLTokenizer.parenthesizedList(tokens, from: using + 2) else { return nil }
         var declaration = FTS5Declaration(columns: [], options: [:])
         for argument in arguments where !argument.isEmpty {
-            if argument.count >= 3, argument[1].text == "=", let name = argument[0].name {
+            if argument.count >= 3, argument[1].isPunctuation("="), let name = argument[0].name {
                 declaration.options[name.lowercased()] = argument[2...].map(\.text).joined(separator: " ")
             } else if let name = argument[0].name {
                 declaration.columns.append(argument.count > 1 && argument[1].isWord("unindexed") ? name + " UNINDEXED" : name)

@@ -25,6 +25,11 @@ public struct SQLToken: Equatable, Sendable {
 
     /// A name: a word or a quoted name.
     public var name: String? { kind == .word || kind == .quotedName ? text : nil }
+
+    /// Whether it is the punctuation `mark` (`(`, `,`, `;`, …).
+    public func isPunctuation(_ mark: String) -> Bool {
+        kind == .punctuation && text == mark
+    }
 }
 
 /// Splits SQL into tokens, skipping blanks and comments; strings and quoted
@@ -78,5 +83,41 @@ public enum SQLTokenizer {
             }
         }
         return tokens
+    }
+
+    /// `( a, b.c, … )` starting at `start`: each item's tokens (split at
+    /// commas outside inner parentheses), and the index after `)`.
+    public static func parenthesizedList(_ tokens: [SQLToken], from start: Int) -> ([[SQLToken]], Int)? {
+        guard start < tokens.count, tokens[start].isPunctuation("(") else { return nil }
+        var items: [[SQLToken]] = [[]]
+        var depth = 0
+        for index in (start + 1)..<tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("(") { depth += 1 }
+            if token.isPunctuation(")") {
+                if depth == 0 { return (items, index + 1) }
+                depth -= 1
+            }
+            if depth == 0, token.isPunctuation(",") {
+                items.append([])
+            } else {
+                items[items.count - 1].append(token)
+            }
+        }
+        return nil
+    }
+
+    /// The first token from `start` on that matches, outside parentheses
+    /// opened after `start`.
+    public static func firstIndex(in tokens: [SQLToken], outsideParenthesesFrom start: Int,
+                                  where matches: (SQLToken) -> Bool) -> Int? {
+        var depth = 0
+        for index in start..<tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("(") { depth += 1 }
+            if token.isPunctuation(")") { depth -= 1 }
+            if depth == 0, matches(token) { return index }
+        }
+        return nil
     }
 }

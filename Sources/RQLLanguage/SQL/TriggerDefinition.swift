@@ -69,7 +69,7 @@ private struct TokenReader {
     mutating func qualifiedName() -> String? {
         guard var name = current?.name else { return nil }
         position += 1
-        if current?.text == ".", current?.kind == .punctuation, position + 1 < tokens.count,
+        if current?.isPunctuation(".") == true, position + 1 < tokens.count,
            let next = tokens[position + 1].name {
             name = next
             position += 2
@@ -107,7 +107,7 @@ private struct TokenReader {
                 while let column = current?.name {
                     columns.append(column)
                     position += 1
-                    guard current?.text == ",", current?.kind == .punctuation else { break }
+                    guard current?.isPunctuation(",") == true else { break }
                     position += 1
                 }
             }
@@ -119,29 +119,20 @@ private struct TokenReader {
         if take("for") { guard take("each"), take("row") else { return nil } }
         var when: String?
         if take("when") {
-            guard let start = current?.range.lowerBound, let begin = beginOfBody() else { return nil }
+            // The condition ends at the first BEGIN outside parentheses.
+            guard let start = current?.range.lowerBound,
+                  let begin = SQLTokenizer.firstIndex(in: tokens, outsideParenthesesFrom: position, where: { $0.isWord("begin") })
+            else { return nil }
             when = text(start..<tokens[begin].range.lowerBound).trimmingTrailingWhitespace()
             position = begin
         }
         guard take("begin"), let end = tokens.lastIndex(where: { $0.isWord("end") }), end >= position else { return nil }
         var body: [String] = []
         var statementStart = position
-        for index in position..<end where tokens[index].kind == .punctuation && tokens[index].text == ";" {
+        for index in position..<end where tokens[index].isPunctuation(";") {
             body.append(text(tokens[statementStart].range.lowerBound..<tokens[index].range.upperBound))
             statementStart = index + 1
         }
         return TriggerDefinition(name: name, table: table, timing: timing, event: event, when: when, body: body)
-    }
-
-    /// The `BEGIN` that ends a `WHEN` condition: the first outside parentheses.
-    func beginOfBody() -> Int? {
-        var depth = 0
-        for index in position..<tokens.count {
-            let token = tokens[index]
-            if token.kind == .punctuation, token.text == "(" { depth += 1 }
-            if token.kind == .punctuation, token.text == ")" { depth -= 1 }
-            if depth == 0, token.isWord("begin") { return index }
-        }
-        return nil
     }
 }

@@ -49,45 +49,44 @@ final class ChangeCounter {
     /// One line per table changed, FTS5 shadow tables folded into their
     /// FTS table (`reminderTexts (fts5): 1 row indexed`); empty when nothing changed.
     func report(ftsTables: [String]) -> String {
-        var lines: [(name: String, text: String)] = []
-        var fts: [String: [String: Counts]] = [:]
-        var ftsOrder: [String] = []
+        var names: [String] = []
+        var summaries: [String: String] = [:]
+        var indexParts: [String: [String: Counts]] = [:]
         for (schema, table, counts) in tables {
-            let qualified = schema == "main" ? table : schema + "." + table
+            let prefix = schema == "main" ? "" : schema + "."
             if let (owner, part) = ChangeCounter.shadow(table, of: ftsTables) {
-                let name = schema == "main" ? owner : schema + "." + owner
-                if fts[name] == nil { ftsOrder.append(name); lines.append((name + " (fts5)", "")) }
-                fts[name, default: [:]][part] = counts
-                continue
-            }
-            var parts: [String] = []
-            if counts.inserted > 0 { parts.append("\(counts.inserted) inserted") }
-            if counts.updated > 0 { parts.append("\(counts.updated) updated") }
-            if counts.deleted > 0 { parts.append("\(counts.deleted) deleted") }
-            lines.append((qualified, parts.joined(separator: ", ")))
-        }
-        for name in ftsOrder {
-            let parts = fts[name] ?? [:]
-            let rows = parts["docsize"] ?? parts["content"]
-            var text: [String] = []
-            if let rows {
-                // FTS5 updates a row by removing and indexing it again.
-                let reindexed = min(rows.inserted, rows.deleted) + rows.updated
-                let indexed = rows.inserted - min(rows.inserted, rows.deleted)
-                let removed = rows.deleted - min(rows.inserted, rows.deleted)
-                func rowCount(_ count: Int) -> String { "\(count) row\(count == 1 ? "" : "s")" }
-                if indexed > 0 { text.append(rowCount(indexed) + " indexed") }
-                if reindexed > 0 { text.append(rowCount(reindexed) + " re-indexed") }
-                if removed > 0 { text.append(rowCount(removed) + " removed") }
-            }
-            if text.isEmpty { text.append("index updated") }
-            if let index = lines.firstIndex(where: { $0.name == name + " (fts5)" }) {
-                lines[index].text = text.joined(separator: ", ")
+                let name = prefix + owner + " (fts5)"
+                if indexParts[name] == nil { names.append(name) }
+                indexParts[name, default: [:]][part] = counts
+            } else {
+                names.append(prefix + table)
+                summaries[prefix + table] = ChangeCounter.summary(of: counts)
             }
         }
-        guard !lines.isEmpty else { return "" }
-        let width = lines.map(\.name.count).max() ?? 0
-        return "changes:\n" + lines.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.text + "\n" }.joined()
+        guard !names.isEmpty else { return "" }
+        let width = names.map(\.count).max() ?? 0
+        return "changes:\n" + names.map { name in
+            let summary = summaries[name] ?? ChangeCounter.indexSummary(of: indexParts[name] ?? [:])
+            return "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary + "\n"
+        }.joined()
+    }
+
+    /// `1 inserted, 2 updated, 3 deleted`, leaving out what is zero.
+    private static func summary(of counts: Counts) -> String {
+        [(counts.inserted, "inserted"), (counts.updated, "updated"), (counts.deleted, "deleted")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    }
+
+    /// What an FTS5 table's shadow tables say about its rows: the document
+    /// sizes (or the stored content) gain a row per row indexed. FTS5
+    /// updates a row by removing it and indexing it again.
+    private static func indexSummary(of parts: [String: Counts]) -> String {
+        guard let rows = parts["docsize"] ?? parts["content"] else { return "index updated" }
+        let paired = min(rows.inserted, rows.deleted)
+        let figures = [(rows.inserted - paired, "indexed"), (paired + rows.updated, "re-indexed"), (rows.deleted - paired, "removed")]
+            .filter { $0.0 > 0 }
+            .map { "\($0.0) row\($0.0 == 1 ? "" : "s") \($0.1)" }
+        return figures.isEmpty ? "index updated" : figures.joined(separator: ", ")
     }
 
     /// The FTS5 table a shadow table belongs to, and which part it is.

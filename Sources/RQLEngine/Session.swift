@@ -172,6 +172,8 @@ public final class Session {
         let style = errorStyle
         let out = diagnostics
         output.flush()
+        // The terminal echoed ^C where the cursor was: start on a line of our own.
+        if error.isInterruption, out.isTerminal { out.write("\n") }
         if let origin { out.write("\(origin):\(command.line + error.lineOffset): ") }
         style.write("error:", as: .error, to: out)
         out.write(" \(error.message)\n")

@@ -22,6 +22,8 @@ public struct CommandError: Error, Equatable {
     public var length = 1
     /// Printed after the carets (what the marked text is).
     public var label = ""
+    /// The statement was stopped by `sqlite3_interrupt` (Ctrl-C).
+    public var isInterruption = false
 
     public init(_ message: String, source: String? = nil, offset: Int? = nil, notes: [String] = []) {
         self.message = message
@@ -37,8 +39,9 @@ public struct CommandError: Error, Equatable {
             let reported = Int(sqlite3_error_offset(connection))
             if reported >= 0, reported <= source.utf8.count { offset = reported }
         }
-        let message = error.resultCode == .SQLITE_INTERRUPT ? "interrupted" : (error.message ?? "\(error.resultCode)")
-        self.init(message, source: source, offset: offset)
+        let isInterruption = error.resultCode == .SQLITE_INTERRUPT
+        self.init(isInterruption ? "interrupted" : (error.message ?? "\(error.resultCode)"), source: source, offset: offset)
+        self.isInterruption = isInterruption
     }
 
     /// Any error a command can end with, as a `CommandError` to report.

@@ -17,8 +17,6 @@ extension Session {
         interruptibleConnection = queue.inDatabase { $0.sqliteConnection }
         signal(SIGINT) { _ in
             if let connection = interruptibleConnection { sqlite3_interrupt(connection) }
-            // The terminal echoed ^C: the report of the interruption starts on a line of its own.
-            _ = write(STDERR_FILENO, "\n", 1)
         }
     }
 

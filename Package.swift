@@ -42,7 +42,7 @@ let package = Package(
         // The terminal line editor: prompt, history, completion, Ctrl-C.
         .target(
             name: "LineEditor",
-            dependencies: ["CLibEdit"]),
+            dependencies: ["CLibEdit", "RQLRender"]),
         // The session: connection, settings, commands, functions, samples.
         .target(
             name: "RQLEngine",

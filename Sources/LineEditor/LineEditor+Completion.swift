@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import RQLRender
 
 extension LineEditor {
     /// Tab: replaces the word before the cursor with the one candidate (and a
@@ -25,18 +26,11 @@ extension LineEditor {
         return UInt8(CC_REFRESH)
     }
 
-    /// The candidates in columns across the terminal, below the line being edited.
+    /// The candidates in columns, below the line being edited.
     private func writeColumns(_ candidates: [String]) {
         var size = winsize()
         let columns = ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        let cellWidth = (candidates.map(\.count).max() ?? 0) + 2
-        let perLine = max(1, columns / cellWidth)
-        var text = "\n"
-        for (index, candidate) in candidates.enumerated() {
-            let isLast = index % perLine == perLine - 1 || index == candidates.count - 1
-            text += isLast ? candidate + "\n" : candidate.padding(toLength: cellWidth, withPad: " ", startingAt: 0)
-        }
-        fputs(text, output)
+        fputs("\n" + ColumnLayout.lines(candidates, width: columns).map { $0 + "\n" }.joined(), output)
         fflush(output)
     }
 }

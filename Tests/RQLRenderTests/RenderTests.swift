@@ -187,3 +187,15 @@ private func mixedRows() -> RowArray { RowArray(columns: ["name", "n", "note"], 
         #expect(CellText.grouped(999) == "999")
     }
 }
+
+@Suite struct ColumnLayoutTests {
+    @Test func namesGoDownThenAcross() {
+        #expect(ColumnLayout.lines(["a", "bb", "ccc"], width: 12) == ["a    ccc", "bb"])
+        #expect(ColumnLayout.lines(["a", "bb", "ccc"], width: 3) == ["a", "bb", "ccc"])
+        #expect(ColumnLayout.lines([], width: 80) == [])
+    }
+
+    @Test func wideCharactersAreMeasuredByDisplayWidth() {
+        #expect(ColumnLayout.lines(["表格", "ab", "c"], width: 12) == ["表格  c", "ab"])
+    }
+}

@@ -28,21 +28,7 @@ extension DotCommand {
 extension Session {
     /// Names laid out in columns, as `ls` does: across the terminal, or 80 columns.
     func writeColumns(_ names: [String]) {
-        guard !names.isEmpty else { return }
         let lineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) ?? 80
-        let cellWidth = (names.map(DisplayWidth.of).max() ?? 0) + 2
-        let perLine = max(1, lineWidth / cellWidth)
-        let lines = (names.count + perLine - 1) / perLine
-        for line in 0..<lines {
-            var text = ""
-            for column in 0..<perLine {
-                let index = column * lines + line
-                guard index < names.count else { break }
-                let name = names[index]
-                let isLast = column == perLine - 1 || index + lines >= names.count
-                text += isLast ? name : name + String(repeating: " ", count: cellWidth - DisplayWidth.of(name))
-            }
-            output.write(text + "\n")
-        }
+        for line in ColumnLayout.lines(names, width: lineWidth) { output.write(line + "\n") }
     }
 }

@@ -32,7 +32,7 @@ extension DotCommand {
 
 extension DotCommand {
     /// Every dot-command, in `.help` order.
-    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + describeCommands + inspectCommands + viewCommands + ftsCommands
+    static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + describeCommands + triggerCommands + viewCommands + ftsCommands
         + catalogCommands + profilerCommands + queryCommands + parameterCommands
 
     static func named(_ name: String) -> DotCommand? {

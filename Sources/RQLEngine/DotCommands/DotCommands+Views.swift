@@ -19,52 +19,6 @@ extension DotCommand {
     ]
 }
 
-/// A view of the open database and what it reads.
-struct ViewLineage {
-    var schema: String
-    var name: String
-    var sql: String
-    var columns: [String]
-    /// Table → the columns read (nil: all of them).
-    var reads: [(table: String, columns: [String]?)]
-    /// Other views it reads through.
-    var through: [String] = []
-
-    var lifetime: String { schema == "temp" ? "temporary" : schema == "main" ? "persistent" : "persistent (\(schema))" }
-
-    var readsText: String {
-        reads.map { $0.table + "(" + ($0.columns?.joined(separator: ", ") ?? "*") + ")" }.joined(separator: ", ")
-    }
-
-    static func all(_ db: Database) throws -> [ViewLineage] {
-        let objects = try Schema.objects(db, type: "view")
-        let viewNames = Set(objects.map { $0.name.lowercased() })
-        return try objects.map { schema, name, sql in
-            let statement = try db.makeStatement(
-                sql: "SELECT * FROM \(schema.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)")
-            // The region names the views read as well as their tables.
-            let region = parse(region: statement.databaseRegion.description)
-            return ViewLineage(
-                schema: schema, name: name, sql: sql, columns: statement.columnNames,
-                reads: region.filter { !viewNames.contains($0.table.lowercased()) },
-                through: region.map(\.table).filter { viewNames.contains($0.lowercased()) && $0.lowercased() != name.lowercased() })
-        }
-    }
-
-    /// Reads GRDB's region description, `a(x,y),b(*)`, into tables and columns.
-    static func parse(region: String) -> [(table: String, columns: [String]?)] {
-        var reads: [(String, [String]?)] = []
-        var rest = region[...]
-        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
-            let table = String(rest[..<open])
-            let inside = rest[rest.index(after: open)..<close]
-            reads.append((table, inside == "*" ? nil : inside.split(separator: ",").map(String.init)))
-            rest = rest[rest.index(after: close)...].drop { $0 == "," }
-        }
-        return reads
-    }
-}
-
 extension Session {
     func writeViews() throws {
         let views = try queue.inDatabase { try ViewLineage.all($0) }

@@ -3,7 +3,7 @@ import RQLLanguage
 import RQLRender
 
 extension DotCommand {
-    static let inspectCommands: [DotCommand] = [
+    static let triggerCommands: [DotCommand] = [
         DotCommand(name: "triggers", usage: ".triggers [TABLE]", summary: "the triggers, or those on TABLE: when they fire and what they do",
                    details: """
                        One row per trigger: its table, timing (BEFORE, AFTER, INSTEAD OF), event (INSERT,
@@ -60,11 +60,5 @@ extension Session {
             text += "    \(index + 1). " + lines.joined(separator: "\n       ") + "\n"
         }
         output.write(text)
-    }
-
-    /// Rows a command built, written in the current mode like query results.
-    func writeRows(columns: [String], rows: [[RowArray.Value]]) throws {
-        var source = RowArray(columns: columns, rows: rows)
-        try Renderer.render(&source, settings: renderSettings(for: output), to: output)
     }
 }

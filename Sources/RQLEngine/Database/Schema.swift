@@ -50,6 +50,15 @@ enum Schema {
         return objects
     }
 
+    /// `persistent`, `temporary` (the temp schema), or `persistent (SCHEMA)` for an attached database.
+    static func lifetime(of schema: String) -> String {
+        switch schema {
+        case "main": "persistent"
+        case "temp": "temporary"
+        default: "persistent (\(schema))"
+        }
+    }
+
     static func facts(_ db: Database, target: DatabaseTarget) throws -> [(String, String)] {
         func pragma(_ name: String) throws -> String {
             try String.fetchOne(db, sql: "PRAGMA \(name)") ?? ""

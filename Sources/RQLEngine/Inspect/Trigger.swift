@@ -6,24 +6,14 @@ struct Trigger {
     /// `main`, `temp` or an attached database's name.
     var schema: String
     var definition: TriggerDefinition
-    var sql: String
 
     var name: String { definition.name }
-    var isTemporary: Bool { schema == "temp" }
-
-    /// `persistent`, `temporary`, or `persistent (SCHEMA)` for an attached database.
-    var lifetime: String {
-        switch schema {
-        case "main": "persistent"
-        case "temp": "temporary"
-        default: "persistent (\(schema))"
-        }
-    }
+    var lifetime: String { Schema.lifetime(of: schema) }
 
     /// Every trigger of every schema (main, temp, attached), by table then name.
     static func all(_ db: Database) throws -> [Trigger] {
         let triggers = try Schema.objects(db, type: "trigger").compactMap { schema, _, sql in
-            TriggerDefinition.parse(sql).map { Trigger(schema: schema, definition: $0, sql: sql) }
+            TriggerDefinition.parse(sql).map { Trigger(schema: schema, definition: $0) }
         }
         return triggers.sorted {
             ($0.definition.table.lowercased(), $0.name.lowercased()) < ($1.definition.table.lowercased(), $1.name.lowercased())

@@ -11,7 +11,7 @@ struct ViewLineage {
     /// Other views it reads through.
     var through: [String] = []
 
-    var lifetime: String { schema == "temp" ? "temporary" : schema == "main" ? "persistent" : "persistent (\(schema))" }
+    var lifetime: String { Schema.lifetime(of: schema) }
 
     var readsText: String {
         reads.map { $0.table + "(" + ($0.columns?.joined(separator: ", ") ?? "*") + ")" }.joined(separator: ", ")

@@ -54,8 +54,8 @@ public final class Session {
     public internal(set) var hasQuit = false
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
     public internal(set) var definitions = Definitions()
-    /// The DSL catalog and the schema versions it was read at.
-    var catalogCache: (version: [Int], catalog: Catalog)?
+    /// The DSL catalog and the databases and schema versions it was read at.
+    var catalogCache: (version: [String], catalog: Catalog)?
 
     public init(options: Options) throws {
         scheduler = Scheduler(clock: options.clock)

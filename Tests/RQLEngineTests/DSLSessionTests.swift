@@ -78,4 +78,22 @@ import RQLRender
 
             """)
     }
+
+    @Test func tablesOfAttachedDatabasesAreInTheCatalogUntilDetached() throws {
+        let session = try TestSession()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rql-attached-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let ran = session.run("""
+            ATTACH '\(file)' AS aux;
+            CREATE TABLE aux.gadgets (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE aux.tags (title TEXT);
+            INSERT INTO aux.gadgets (name) VALUES ('lamp'), ('kettle');
+            gadgets | order name | select name
+            tags | count
+            """)
+        #expect(ran.errors == "")
+        // tags is main's (7 rows), not the empty one attached
+        #expect(ran.output == "kettle\nlamp\n7\n")
+        #expect(session.run("DETACH aux;\ngadgets | count").errors.hasPrefix("error: no table or view named `gadgets`\n"))
+    }
 }

@@ -2,15 +2,15 @@ import GRDB
 import RQLLanguage
 
 /// Reads the DSL's `Catalog` from the open database: tables and views of
-/// main and temp with their columns and foreign keys, FTS5 tables with their
+/// temp, main and attached databases with their columns and foreign keys, FTS5 tables with their
 /// options, the FTS5 tables triggers keep in sync, and SQLite's functions.
 enum CatalogReader {
     static func read(_ db: Database) throws -> Catalog {
         let listed = try Row.fetchAll(db, sql: """
-            SELECT schema, name, type, wr FROM pragma_table_list
-            WHERE schema IN ('main', 'temp') AND type IN ('table', 'view', 'virtual')
-              AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            ORDER BY schema = 'temp'
+            SELECT l.schema, l.name, l.type, l.wr FROM pragma_table_list AS l
+            JOIN pragma_database_list AS d ON d.name = l.schema
+            WHERE l.type IN ('table', 'view', 'virtual') AND l.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            ORDER BY l.schema <> 'temp', l.schema <> 'main', d.seq
             """)
         var tables: [Catalog.Table] = []
         var ftsNames: Set<String> = []
@@ -18,7 +18,7 @@ enum CatalogReader {
             let schema: String = row["schema"]
             let name: String = row["name"]
             let type: String = row["type"]
-            let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(schema == "temp" ? "sqlite_temp_schema" : "sqlite_schema") WHERE name = ?",
+            let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(Self.schemaTable(schema)) WHERE name = ?",
                                           arguments: [name]) ?? ""
             let fts = type == "virtual" ? FTS5Declaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
@@ -57,7 +57,9 @@ enum CatalogReader {
                 : Catalog.windowOnlyFunctions.contains(name.lowercased()) ? .window : .aggregate
             if functions[name.lowercased()] != .aggregate { functions[name.lowercased()] = kind }
         }
-        let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { _, temp in temp })
+        // An unqualified name means the table of temp, then main, then the
+        // attached databases in the order they were attached, as in SQLite.
+        let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
         return Catalog(tables: Array(byName.values), searchLinks: links, functions: functions)
     }
@@ -68,10 +70,10 @@ enum CatalogReader {
     private static func searchLinks(_ db: Database, tables: [String: Catalog.Table],
                                     ftsNames: Set<String>) throws -> [Catalog.SearchLink] {
         guard !ftsNames.isEmpty else { return [] }
-        let triggers = try Row.fetchAll(db, sql: """
-            SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'trigger'
-            UNION ALL SELECT tbl_name, sql FROM sqlite_temp_schema WHERE type = 'trigger'
-            """)
+        let schemas = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
+        let triggers = try Row.fetchAll(db, sql: schemas.map {
+            "SELECT tbl_name, sql FROM \(Self.schemaTable($0)) WHERE type = 'trigger'"
+        }.joined(separator: " UNION ALL "))
         var links: [Catalog.SearchLink] = []
         for trigger in triggers {
             guard let tableName: String = trigger["tbl_name"], let sql: String = trigger["sql"],
@@ -113,5 +115,10 @@ enum CatalogReader {
             }
         }
         return columnKey
+    }
+
+    /// The schema table of one database of the connection.
+    static func schemaTable(_ schema: String) -> String {
+        schema == "temp" ? "sqlite_temp_schema" : "\(SQLText.identifier(schema)).sqlite_schema"
     }
 }

@@ -17,7 +17,7 @@ extension DotCommand {
             for line in listing { session.output.write(line + "\n") }
         },
         DotCommand(name: "explain", usage: ".explain QUERY", summary: "how SQLite runs an SQL or DSL query: its plan as a tree",
-                   details: "A DSL query shows the SQL it compiles to first. The plan names the indexes SQLite uses.",
+                   details: "A DSL query shows the SQL it compiles to first. Under the plan: the indexes it uses with their columns, the tables it reads in full, and any index SQLite builds for this statement alone.",
                    arguments: 1...1, takesRawText: true) { session, arguments in
             try session.explain(arguments[0])
         },
@@ -40,26 +40,15 @@ extension Session {
             sql = query.sql
             values = query.values
         }
-        let rows = try queue.inDatabase { db -> [(id: Int, parent: Int, detail: String)] in
-            let statement: Statement
+        let lines = try queue.inDatabase { db -> [String] in
+            let plan: QueryPlan
             do {
-                statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql)
+                plan = try QueryPlan.read(db, sql: sql, values: values)
             } catch let error as DatabaseError {
                 throw CommandError(error.message ?? "\(error.resultCode)")
             }
-            if language == .dsl { try Session.bind(values, to: statement) }
-            return try Row.fetchAll(statement).map { ($0["id"], $0["parent"], $0["detail"]) }
+            return ["QUERY PLAN"] + plan.tree + [""] + (try planSummary(plan, sql: sql, db))
         }
-        output.write("QUERY PLAN\n")
-        writePlan(rows, parent: 0, indent: "")
-    }
-
-    private func writePlan(_ rows: [(id: Int, parent: Int, detail: String)], parent: Int, indent: String) {
-        let children = rows.filter { $0.parent == parent }
-        for (index, row) in children.enumerated() {
-            let isLast = index == children.count - 1
-            output.write(indent + (isLast ? "└─ " : "├─ ") + row.detail + "\n")
-            writePlan(rows, parent: row.id, indent: indent + (isLast ? "   " : "│  "))
-        }
+        for line in lines { output.write(line + "\n") }
     }
 }

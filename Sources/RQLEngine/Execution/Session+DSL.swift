@@ -40,10 +40,12 @@ extension Session {
     /// again when its schema changed.
     public func dslCatalog() throws -> Catalog {
         try queue.inDatabase { db in
-            let version = [
-                try Int.fetchOne(db, sql: "PRAGMA main.schema_version") ?? 0,
-                try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") ?? 0,
-            ]
+            var version: [String] = []
+            for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list ORDER BY seq") {
+                let name: String = row["name"]
+                let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA \(SQLText.identifier(name)).schema_version") ?? 0
+                version.append("\(name)\t\(row["file"] as String? ?? "")\t\(schemaVersion)")
+            }
             if let cached = catalogCache, cached.version == version { return cached.catalog }
             let catalog = try CatalogReader.read(db)
             catalogCache = (version, catalog)

@@ -23,4 +23,14 @@ typedef void (*rql_change_callback)(void *context, const char *schema, const cha
 /// system library is built with it.
 void rql_set_change_hook(void *connection, rql_change_callback callback, void *context);
 
+/// The time a clock VFS reports: milliseconds since the Unix epoch.
+typedef long long (*rql_clock_now)(void *context);
+
+/// Registers, under `name` (copied; under 64 bytes), a VFS that behaves as
+/// the default one except that its current time is `now(context)`. A
+/// connection opened with `vfs=name` in a URI file name then sees that time
+/// in `date('now')` and every date function. The VFS stays registered for
+/// the life of the process. Returns an SQLite result code.
+int rql_clock_vfs_register(const char *name, rql_clock_now now, void *context);
+
 #endif

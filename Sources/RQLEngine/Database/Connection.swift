@@ -22,8 +22,10 @@ enum Connection {
         return configuration
     }
 
-    /// Opens `target`: a file as it is, or a sample built into memory.
+    /// Opens `target`: a file as it is, or a sample built into memory,
+    /// through the VFS that shows SQLite the scheduler's clock.
     static func open(_ target: DatabaseTarget, scheduler: Scheduler) throws -> DatabaseQueue {
+        let vfs = try ClockVFS.name(for: scheduler.clock)
         switch target {
         case .file(let path, let readonly):
             if readonly, !FileManager.default.fileExists(atPath: path) {
@@ -34,14 +36,16 @@ enum Connection {
                 throw CommandError("cannot open \(path): it is a folder")
             }
             do {
-                let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: readonly, scheduler: scheduler))
+                let queue = try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs),
+                                              configuration: configuration(readonly: readonly, scheduler: scheduler))
                 try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
                 return queue
             } catch let error as DatabaseError {
                 throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
             }
         case .sample(let sample):
-            let queue = try DatabaseQueue(configuration: configuration(readonly: false, scheduler: scheduler))
+            let queue = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
+                                          configuration: configuration(readonly: false, scheduler: scheduler))
             do {
                 try queue.inDatabase { db in try db.execute(sql: sample.script) }
             } catch let error as DatabaseError {

@@ -1,4 +1,5 @@
 import Foundation
+import RQLRender
 
 /// The history kept between sessions: one entry per line, with a backslash
 /// written `\\` and a newline `\n`, so a multi-line statement stays one
@@ -78,36 +79,18 @@ public struct HistoryFile: Sendable {
         return decoded
     }
 
-    /// Writes `data` to a temporary file in `path`'s folder (created when
-    /// missing), syncs it and renames it over `path`; readable by its owner only.
+    /// Writes `data` over `path` atomically (creating its folder when
+    /// missing); readable by its owner only.
     static func replace(_ path: String, with data: Data) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw HistoryFileError(path: path, reason: String(cString: strerror(errno))) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let written = data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, base + offset, bytes.count - offset)
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written, synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw HistoryFileError(path: path, reason: reason)
+        do {
+            try AtomicFile.replace(path, with: data, permissions: 0o600)
+        } catch let error as AtomicFileError {
+            throw HistoryFileError(path: path, reason: error.reason)
         }
     }
 }

@@ -34,6 +34,7 @@ test: setup
 	swift test
 	Tests/cli/run.sh .build/debug/rql
 	Tests/repl/run.sh .build/debug/rql
+	.build/debug/rql check Samples/notebooks/*.rql
 
 bench: build
 	@swift build -c release --product rql-compile-bench >&2

@@ -54,9 +54,14 @@ let package = Package(
                 "RQLLanguage",
                 "RQLSamples",
             ]),
+        // Notebooks: parse and print (lossless), run, check, update, export.
+        .target(
+            name: "RQLNotebook",
+            dependencies: ["RQLEngine", "RQLLanguage", "RQLRender"]),
         .executableTarget(
             name: "rql",
             dependencies: [
+                "RQLNotebook",
                 "RQLEngine",
                 "RQLLanguage",
                 "LineEditor",
@@ -70,6 +75,9 @@ let package = Package(
         .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
         .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(
+            name: "RQLNotebookTests",
+            dependencies: ["RQLNotebook", "RQLEngine"]),
         .testTarget(
             name: "RQLEngineTests",
             dependencies: ["RQLEngine", "RQLRender"]),

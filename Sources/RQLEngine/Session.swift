@@ -18,10 +18,17 @@ public final class Session {
         public var clock: any SessionClock
         public var output: ByteOutput
         public var diagnostics: ByteOutput
+        /// Where `uuid()` gets its values.
+        public var uuids: UUIDSource
+        /// Safe mode: nothing outside the private database is read or written.
+        public var safe: Bool
 
         public init(target: DatabaseTarget = .sample(.reminders), mode: OutputMode? = nil, colorAllowed: Bool = true,
                     clock: any SessionClock = SystemClock(),
-                    output: ByteOutput = .standard(1), diagnostics: ByteOutput = .standard(2)) {
+                    output: ByteOutput = .standard(1), diagnostics: ByteOutput = .standard(2),
+                    uuids: UUIDSource = .random(), safe: Bool = false) {
+            self.uuids = uuids
+            self.safe = safe
             self.target = target
             self.mode = mode
             self.colorAllowed = colorAllowed
@@ -35,6 +42,8 @@ public final class Session {
     var queue: DatabaseQueue
     public var settings: SessionSettings
     public let scheduler: Scheduler
+    /// What each connection the session opens is given.
+    let connectionSetup: ConnectionSetup
     /// Where results go unless `.output` or `.once` redirected them.
     public let console: ByteOutput
     /// Where errors go.
@@ -50,6 +59,12 @@ public final class Session {
     let changeCounter = ChangeCounter()
     /// Whether SIGINT interrupts this session's statements (`interruptOnSIGINT()`).
     var interruptsOnSIGINT = false
+    /// In safe mode, the folder `.read` may read from (a notebook's own);
+    /// nil lets it read anywhere.
+    public var readsFilesBelow: String?
+    /// Rows the last command's INSERT, UPDATE or DELETE changed itself
+    /// (not its triggers); nil when it wrote none.
+    public internal(set) var changedRows: Int?
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
@@ -60,7 +75,8 @@ public final class Session {
     public init(options: Options) throws {
         scheduler = Scheduler(clock: options.clock)
         target = options.target
-        queue = try Connection.open(options.target, scheduler: scheduler)
+        connectionSetup = ConnectionSetup(scheduler: scheduler, uuids: options.uuids, safe: options.safe)
+        queue = try Connection.open(options.target, setup: connectionSetup)
         console = options.output
         diagnostics = options.diagnostics
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
@@ -77,6 +93,7 @@ public final class Session {
     @discardableResult
     public func execute(_ command: Command, origin: String? = nil) -> Bool {
         runDueWork()
+        changedRows = nil
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
         let started = ResourceClock.now()
@@ -122,7 +139,7 @@ public final class Session {
 
     /// Replaces the open database with `target`; on failure the old one stays open.
     func open(_ newTarget: DatabaseTarget) throws {
-        let newQueue = try Connection.open(newTarget, scheduler: scheduler)
+        let newQueue = try Connection.open(newTarget, setup: connectionSetup)
         scheduler.cancelAll()
         retargetInterrupt(to: newQueue)
         queue = newQueue
@@ -163,7 +180,11 @@ public final class Session {
 
     private func reportTime(since started: ResourceClock.Reading) {
         let elapsed = ResourceClock.now().since(started)
-        output.write(String(format: "Run Time: real %.3f user %.6f sys %.6f\n", elapsed.real, elapsed.user, elapsed.system))
+        if settings.masksTimes {
+            output.write("Run Time: real [time] user [time] sys [time]\n")
+        } else {
+            output.write(String(format: "Run Time: real %.3f user %.6f sys %.6f\n", elapsed.real, elapsed.user, elapsed.system))
+        }
     }
 
     /// Writes an error: `[ORIGIN:LINE: ]error: MESSAGE`, the line it points at

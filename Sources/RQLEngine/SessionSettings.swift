@@ -25,6 +25,9 @@ public struct SessionSettings: Sendable {
     public var profile = false
     /// `.changes on`: rows changed per table after each write.
     public var changes = false
+    /// Times from `.timer` and `.profile` print as `[time]`, so that
+    /// notebook outputs compare equal from run to run.
+    public var masksTimes = false
     /// Colors are allowed (no `--no-color`, no `NO_COLOR`); they still apply only on a terminal.
     public var colorAllowed: Bool
 

@@ -72,6 +72,7 @@ struct REPL {
         let opened = switch session.target {
         case .sample(let sample): "a private copy of the \(sample.rawValue) sample"
         case .file(let path, _): path
+        case .copy(let path): "a private copy of \(path)"
         }
         return "rql: \(opened). .help lists the commands, .tour shows what to try."
     }

@@ -13,6 +13,9 @@ enum RQL {
     static let subcommands: [String: any ParsableCommand.Type] = [
         "samples": SamplesCommand.self,
         "compile": CompileCommand.self,
+        "run": RunCommand.self,
+        "check": CheckCommand.self,
+        "update": UpdateCommand.self,
     ]
 
     /// Parses the command line and runs; usage errors exit with status 2.

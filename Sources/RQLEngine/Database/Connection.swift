@@ -8,7 +8,7 @@ enum Connection {
     /// commands, `"text"` accepted as a string where no column matches (users
     /// paste such SQL), foreign keys on (the samples rely on cascades), and a
     /// busy timeout instead of an immediate failure.
-    static func configuration(readonly: Bool, scheduler: Scheduler) -> Configuration {
+    static func configuration(readonly: Bool, setup: ConnectionSetup) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.allowsUnsafeTransactions = true
@@ -17,15 +17,15 @@ enum Connection {
         configuration.busyMode = .timeout(5)
         configuration.label = "rql"
         configuration.prepareDatabase { db in
-            SQLFunctions.register(in: db, scheduler: scheduler)
+            SQLFunctions.register(in: db, setup: setup)
         }
         return configuration
     }
 
     /// Opens `target`: a file as it is, or a sample built into memory,
     /// through the VFS that shows SQLite the scheduler's clock.
-    static func open(_ target: DatabaseTarget, scheduler: Scheduler) throws -> DatabaseQueue {
-        let vfs = try ClockVFS.name(for: scheduler.clock)
+    static func open(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
+        let vfs = try ClockVFS.name(for: setup.scheduler.clock)
         switch target {
         case .file(let path, let readonly):
             if readonly, !FileManager.default.fileExists(atPath: path) {
@@ -37,15 +37,26 @@ enum Connection {
             }
             do {
                 let queue = try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs),
-                                              configuration: configuration(readonly: readonly, scheduler: scheduler))
+                                              configuration: configuration(readonly: readonly, setup: setup))
                 try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
                 return queue
             } catch let error as DatabaseError {
                 throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
             }
+        case .copy(let path):
+            let copy = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
+                                         configuration: configuration(readonly: false, setup: setup))
+            do {
+                let original = try open(.file(path: path, readonly: true), setup: setup)
+                try original.backup(to: copy)
+                try original.close()
+            } catch let error as DatabaseError {
+                throw CommandError("cannot copy \(path): \(error.message ?? "\(error.resultCode)")")
+            }
+            return copy
         case .sample(let sample):
             let queue = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
-                                          configuration: configuration(readonly: false, scheduler: scheduler))
+                                          configuration: configuration(readonly: false, setup: setup))
             do {
                 try queue.inDatabase { db in try db.execute(sql: sample.script) }
             } catch let error as DatabaseError {

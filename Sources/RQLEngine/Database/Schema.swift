@@ -70,6 +70,7 @@ enum Schema {
         switch target {
         case .sample(let sample): file = "(memory: a private copy of the \(sample.rawValue) sample)"
         case .file(let path, let readonly): file = readonly ? "\(path) (read-only)" : path
+        case .copy(let path): file = "(memory: a private copy of \(path))"
         }
         let foreignKeys = try pragma("foreign_keys") == "1" ? "on" : "off"
         let json = try Bool.fetchOne(db, sql: "SELECT json_valid('{}')") == true ? "yes" : "no"

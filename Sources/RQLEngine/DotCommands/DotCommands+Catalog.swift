@@ -83,7 +83,7 @@ extension Session {
                 """, arguments: [pattern])
         }
         if rows.isEmpty, let pattern { return output.write("no function matches \"\(pattern)\"\n") }
-        let ours = Set(SQLFunctions.functions(scheduler: scheduler).map(\.name))
+        let ours = Set(SQLFunctions.functions(setup: connectionSetup).map(\.name))
         try writeRows(columns: ["name", "arity", "kind", "flags", "from"], rows: rows.map { row in
             let name: String = row["name"]
             let arity: Int = row["narg"]

@@ -32,6 +32,7 @@ extension Session {
                 try watching(db) {
                     try Session.run(statement, enumLabels: enumLabels, settings: settings, to: output)
                 }
+                if statement.columnCount == 0, Session.writesRows(sql) { changedRows = db.changesCount }
             } catch let error as DatabaseError {
                 var failure = CommandError(error, source: sql, connection: db.sqliteConnection)
                 if wasInTransaction {
@@ -56,6 +57,23 @@ extension Session {
             var plain = rows
             try Renderer.render(&plain, settings: settings, to: output)
         }
+    }
+
+    /// Whether `sql` is an INSERT, UPDATE, DELETE or REPLACE (perhaps after a WITH clause).
+    static func writesRows(_ sql: String) -> Bool {
+        let tokens = SQLTokenizer.tokens(sql)
+        guard let first = tokens.first else { return false }
+        let writes: Set<String> = ["insert", "update", "delete", "replace"]
+        if first.isWord("with") {
+            var depth = 0
+            for token in tokens.dropFirst() {
+                if token.isPunctuation("(") { depth += 1 } else if token.isPunctuation(")") { depth -= 1 }
+                if depth == 0, token.kind == .word, writes.contains(token.text.lowercased()) { return true }
+                if depth == 0, token.isWord("select") || token.isWord("values") { return false }
+            }
+            return false
+        }
+        return first.kind == .word && writes.contains(first.text.lowercased())
     }
 
     /// Binds `.parameter` values by name (`:a`, `$a`, `@a`, `?3`); a bare `?`

@@ -125,7 +125,7 @@ public struct CommandReader {
         var commands: [Command] = []
         var index = searched
         while index < pending.count {
-            if pending[index] == 0x3B, isComplete(pending[...index]) {
+            if pending[index] == 0x3B, SQLCompleteness.isComplete(pending[...index]) {
                 let statement = String(decoding: pending[...index], as: UTF8.self)
                 commands.append(Command(.sql, statement, line: pendingLine))
                 pendingLine += pending[...index].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -141,8 +141,12 @@ public struct CommandReader {
         searched = pending.count
         return commands
     }
+}
 
-    private func isComplete(_ bytes: ArraySlice<UInt8>) -> Bool {
+/// Whether SQL text ends a statement, as `sqlite3_complete()` decides:
+/// a `;` outside strings, comments and trigger bodies.
+public enum SQLCompleteness {
+    public static func isComplete<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         var text = Array(bytes)
         text.append(0)
         return text.withUnsafeBufferPointer { buffer in

@@ -23,7 +23,7 @@ extension Session {
     func writeWatchReports() {
         if settings.profile, !tracer.profile.isEmpty {
             let width = output.isTerminal ? Terminal.columns() : nil
-            output.write("profile:\n" + tracer.profile.text(width: width))
+            output.write("profile:\n" + tracer.profile.text(width: width, masksTimes: settings.masksTimes))
         }
         if settings.changes {
             let ftsTables = ((try? dslCatalog())?.tables.values.filter { $0.kind == .fts5 }.map(\.name)) ?? []

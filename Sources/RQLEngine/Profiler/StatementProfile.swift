@@ -36,8 +36,12 @@ struct StatementProfile {
 
 extension StatementProfile {
     /// The tree as text, figures first and the statement after, one line
-    /// each, then a total. `width` cuts long statements with `…`.
-    func text(width: Int?) -> String {
+    /// each, then a total. `width` cuts long statements with `…`;
+    /// `masksTimes` writes `[time]` for each time (notebooks).
+    func text(width: Int?, masksTimes: Bool = false) -> String {
+        func milliseconds(_ nanoseconds: Int64) -> String {
+            masksTimes ? "[time]" : StatementProfile.milliseconds(nanoseconds)
+        }
         var lines = ["  runs        ms    rows    steps   scan  sorts  autoidx"]
         func visit(_ index: Int, prefix: String, isLast: Bool) {
             let node = nodes[index]
@@ -60,14 +64,14 @@ extension StatementProfile {
             }
         }
         for root in roots { visit(root, prefix: "", isLast: true) }
-        lines.append(totalLine)
+        lines.append(totalLine(milliseconds: milliseconds))
         if nodes.contains(where: { $0.kind == .trigger }) {
             lines.append("  (~ time estimated between trace events: SQLite times whole statements, not triggers)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private var totalLine: String {
+    private func totalLine(milliseconds: (Int64) -> String) -> String {
         let statements = nodes.filter { $0.kind != .trigger }
         let top = roots.map { nodes[$0].nanoseconds }.reduce(0, +)
         func count(_ kind: Node.Kind) -> Int { nodes.filter { $0.kind == kind }.map(\.runs).reduce(0, +) }
@@ -79,7 +83,7 @@ extension StatementProfile {
             + "\(sum(\.automaticIndexes)) automatic indexes"
     }
 
-    private func milliseconds(_ nanoseconds: Int64) -> String {
+    private static func milliseconds(_ nanoseconds: Int64) -> String {
         let tenths = (nanoseconds + 500) / 1_000
         return "\(tenths / 1_000).\(String(repeating: "0", count: 3 - String(tenths % 1_000).count))\(tenths % 1_000)"
     }

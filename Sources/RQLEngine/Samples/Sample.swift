@@ -50,9 +50,9 @@ extension Sample {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw CommandError("\(path) already exists; rql does not overwrite it")
         }
-        let scheduler = Scheduler(clock: SystemClock())
+        let setup = ConnectionSetup(scheduler: Scheduler(clock: SystemClock()), uuids: .random(), safe: false)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: Connection.configuration(readonly: false, scheduler: scheduler))
+            let queue = try DatabaseQueue(path: path, configuration: Connection.configuration(readonly: false, setup: setup))
             try queue.inDatabase { db in try db.execute(sql: script) }
             try queue.close()
         } catch let error as DatabaseError {

@@ -1,0 +1,8 @@
+/// What every connection a session opens shares: the scheduler its
+/// callbacks defer work to (whose clock SQLite sees), where `uuid()` gets
+/// its values, and whether safe mode limits it.
+struct ConnectionSetup: Sendable {
+    let scheduler: Scheduler
+    let uuids: UUIDSource
+    let safe: Bool
+}

@@ -1,0 +1,257 @@
+import Foundation
+import RQLEngine
+import RQLLanguage
+import RQLRender
+
+extension Notebook {
+    /// Reads the notebook at `path`. A file that cannot be read, is not
+    /// UTF-8, or does not parse throws a `NotebookError` naming the line.
+    public static func load(_ path: String) throws -> Notebook {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let why = !exists ? "no such file" : isDirectory.boolValue ? "it is a folder" : "it cannot be read"
+            throw NotebookError(path: path, line: 0, .init("cannot open the notebook: \(why)"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw NotebookError(path: path, line: 0, .init("the notebook is not UTF-8 text"))
+        }
+        return try Notebook(text: text, path: path)
+    }
+
+    /// Parses `text`; `path` is for messages and for `-- @db` paths.
+    public init(text: String, path: String) throws {
+        self.path = path
+        if let carriage = text.utf8.firstIndex(of: 0x0D) {
+            let line = text.utf8[..<carriage].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw NotebookError(path: path, line: line, .init(
+                "the notebook has CRLF (Windows) line endings; rql notebooks use LF",
+                help: "convert it with: sed -i 's/\\r$//' \(path)"))
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        endsWithNewline = text.hasSuffix("\n")
+        if endsWithNewline || text.isEmpty { lines.removeLast() }
+        self.lines = lines
+        var parser = NotebookParser(path: path, lines: lines)
+        try parser.parse()
+        settings = parser.settings
+        cells = parser.cells
+        items = parser.items
+    }
+
+    /// Whether `line` belongs to a recorded output block: `-->` alone or `--> TEXT`.
+    static func isOutput(_ line: String) -> Bool {
+        line == "-->" || line.hasPrefix("--> ")
+    }
+}
+
+/// The state of reading a notebook's lines from top to bottom.
+private struct NotebookParser {
+    let path: String
+    let lines: [String]
+    var settings = Notebook.Settings()
+    var cells: [Cell] = []
+    var items: [Notebook.Item] = []
+    /// Directives waiting for the next cell, and the line of the first.
+    var pending = Cell(command: Command(.dot, ""), source: 0..<0, outputLines: 0..<0)
+    var pendingLine: Int?
+    var hasSource = false
+
+    init(path: String, lines: [String]) {
+        self.path = path
+        self.lines = lines
+    }
+
+    func error(_ line: Int, _ message: String, help: String? = nil) -> NotebookError {
+        NotebookError(path: path, line: line, .init(message, help: help))
+    }
+
+    mutating func parse() throws {
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            let start = line.drop(while: { $0 == " " || $0 == "\t" })
+            if start.isEmpty {
+                items.append(.prose(line: index + 1, text: ""))
+                index += 1
+            } else if Notebook.isOutput(line) {
+                throw error(index + 1, "recorded output (-->) with no command above it",
+                            help: "an output block goes right under its command, with no blank line between")
+            } else if start.hasPrefix("-- @") {
+                try directive(String(start.dropFirst(4)), line: index + 1)
+                items.append(.directive(line: index + 1))
+                index += 1
+            } else if start.hasPrefix("--") {
+                var text = start.dropFirst(2)
+                if text.hasPrefix(" ") { text = text.dropFirst() }
+                items.append(.prose(line: index + 1, text: String(text)))
+                index += 1
+            } else {
+                index = try cell(at: index)
+            }
+        }
+        if let line = pendingLine {
+            throw error(line, "this directive has no command after it", help: "a cell directive goes on the line before its command")
+        }
+    }
+
+    /// Reads the cell starting at `start` and its output block; returns the line after them.
+    mutating func cell(at start: Int) throws -> Int {
+        guard let (language, body) = InputLanguage.classify(lines[start][...]) else {
+            throw error(start + 1, "this line is neither a command nor a comment")
+        }
+        var end = start + 1
+        var text = String(body).trimmingTrailingWhitespace()
+        switch language {
+        case .dot:
+            break
+        case .dsl:
+            while end < lines.count, !Notebook.isOutput(lines[end]) {
+                let next = lines[end]
+                let nextStart = next.drop(while: { $0 == " " || $0 == "\t" })
+                guard !nextStart.isEmpty, DSLContinuation.needsMore(text) || nextStart.hasPrefix("|") else { break }
+                text += "\n" + next.trimmingTrailingWhitespace()
+                end += 1
+            }
+        case .sql:
+            var statement = Array(String(body).utf8)
+            var searched = 0
+            while true {
+                if let semicolon = completingSemicolon(in: statement, from: searched) {
+                    let rest = String(decoding: statement[(semicolon + 1)...], as: UTF8.self)
+                    if !rest.skippingBlanksAndComments().isEmpty {
+                        throw error(end, "two commands on one line",
+                                    help: "put each command on a line of its own, so each gets its own output block")
+                    }
+                    text = String(decoding: statement[...semicolon], as: UTF8.self)
+                    break
+                }
+                searched = statement.count
+                // Without its `;`, a statement ends at its output block, a blank line or the end.
+                guard end < lines.count, !Notebook.isOutput(lines[end]),
+                      !lines[end].allSatisfy({ $0 == " " || $0 == "\t" }) else {
+                    text = String(decoding: statement, as: UTF8.self).trimmingTrailingWhitespace()
+                    break
+                }
+                statement.append(0x0A)
+                statement.append(contentsOf: lines[end].utf8)
+                end += 1
+            }
+        }
+        var cell = pending
+        cell.command = Command(language, text, line: start + 1)
+        cell.source = start..<end
+        var outputEnd = end
+        while outputEnd < lines.count, Notebook.isOutput(lines[outputEnd]) { outputEnd += 1 }
+        cell.outputLines = end..<outputEnd
+        cell.recorded = outputEnd > end ? lines[end..<outputEnd].map { String($0.dropFirst(4)) } : nil
+        pending = Cell(command: Command(.dot, ""), source: 0..<0, outputLines: 0..<0)
+        pendingLine = nil
+        items.append(.cell(cells.count))
+        cells.append(cell)
+        return outputEnd
+    }
+
+    /// The first `;` from `offset` on that completes the statement.
+    func completingSemicolon(in statement: [UInt8], from offset: Int) -> Int? {
+        var index = offset
+        while index < statement.count {
+            if statement[index] == 0x3B, SQLCompleteness.isComplete(statement[...index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    var isBeforeFirstCell: Bool { cells.isEmpty }
+
+    mutating func directive(_ text: String, line: Int) throws {
+        let name = String(text.prefix { !$0.isWhitespace })
+        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        func topOnly() throws {
+            guard isBeforeFirstCell else {
+                throw error(line, "@\(name) goes at the top of the notebook, before the first command")
+            }
+        }
+        func needsArgument(_ example: String) throws {
+            guard !argument.isEmpty else { throw error(line, "@\(name) needs a value", help: "-- @\(name) \(example)") }
+        }
+        func forCell() {
+            if pendingLine == nil { pendingLine = line }
+        }
+        switch name {
+        case "sample":
+            try topOnly()
+            try needsArgument("reminders")
+            guard Sample(rawValue: argument) != nil else {
+                throw error(line, "no sample named \"\(argument)\"",
+                            help: "the samples are " + Sample.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            try source(.sample(argument), line: line)
+        case "db":
+            try topOnly()
+            try needsArgument("data/shop.sqlite")
+            try source(.file(argument), line: line)
+        case "mode":
+            try topOnly()
+            try needsArgument("box")
+            guard OutputMode(rawValue: argument) != nil else {
+                throw error(line, "no mode named \"\(argument)\"",
+                            help: "the modes are " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.mode = argument
+        case "now":
+            try topOnly()
+            try needsArgument("2026-01-15T09:00:00Z")
+            guard ClockText.instant(argument) != nil else {
+                throw error(line, "\"\(argument)\" is not an instant", help: "-- @now 2026-01-15T09:00:00Z (UTC)")
+            }
+            settings.now = argument
+        case "mask":
+            switch Mask.parse(argument[...]) {
+            case .success(let mask):
+                if isBeforeFirstCell && pendingLine == nil {
+                    settings.masks.append(mask)
+                } else {
+                    pending.masks.append(mask)
+                    forCell()
+                }
+            case .failure(let reason):
+                throw NotebookError(path: path, line: line, reason)
+            }
+        case "expect":
+            guard argument == "error" else {
+                throw error(line, "@expect takes the word error", help: "-- @expect error")
+            }
+            pending.expectsError = true
+            forCell()
+        case "sort":
+            guard argument == "rows" else { throw error(line, "@sort takes the word rows", help: "-- @sort rows") }
+            pending.sortsRows = true
+            forCell()
+        case "maxrows":
+            guard let count = Int(argument), count >= 0 else {
+                throw error(line, "@maxrows takes a number of rows (0 for all)", help: "-- @maxrows 100")
+            }
+            pending.maxRows = count
+            forCell()
+        case "skip":
+            pending.skipped = true
+            forCell()
+        case "name":
+            try needsArgument("first-query")
+            pending.name = argument
+            forCell()
+        default:
+            throw error(line, "unknown directive @\(name)",
+                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name")
+        }
+    }
+
+    mutating func source(_ source: Notebook.Source, line: Int) throws {
+        guard !hasSource else {
+            throw error(line, "a notebook has one @sample or @db")
+        }
+        hasSource = true
+        settings.source = source
+    }
+}

@@ -1,0 +1,66 @@
+import RQLEngine
+
+/// A `.rql` notebook: the lines of the file as they were read, and what
+/// they hold: prose, directives, cells with their recorded output.
+/// Parsing keeps every byte, so printing an unchanged notebook gives the
+/// file back as it was; `update` replaces only output blocks.
+///
+///     let notebook = try Notebook(text: text, path: "tour.rql")
+///     for cell in notebook.cells { print(cell.command.text) }
+public struct Notebook: Sendable {
+    public let path: String
+    /// The file's lines, without their newlines.
+    public let lines: [String]
+    /// Whether the last line ended with a newline.
+    public let endsWithNewline: Bool
+    /// The directives before the first cell.
+    public var settings = Settings()
+    public var cells: [Cell] = []
+    /// Everything in file order, for export.
+    public var items: [Item] = []
+
+    /// What the top directives say.
+    public struct Settings: Sendable, Equatable {
+        public var source: Source = .sample("reminders")
+        public var mode: String?
+        /// `-- @now INSTANT`, as written.
+        public var now: String?
+        public var masks: [Mask] = []
+    }
+
+    /// Where a notebook's private database comes from.
+    public enum Source: Sendable, Equatable {
+        case sample(String)
+        /// A file, relative to the notebook's folder unless absolute.
+        case file(String)
+    }
+
+    public enum Item: Sendable, Equatable {
+        /// A comment line that is not a directive (its text after `--`), or a blank line ("").
+        case prose(line: Int, text: String)
+        case directive(line: Int)
+        /// The index of a cell in `cells`.
+        case cell(Int)
+    }
+}
+
+/// One command of a notebook with its directives and recorded output.
+public struct Cell: Sendable, Equatable {
+    public var command: Command
+    /// The lines of the command, as indices into `Notebook.lines`.
+    public var source: Range<Int>
+    /// The lines of the recorded output block, which starts right after the
+    /// source; empty when the cell was never recorded.
+    public var outputLines: Range<Int>
+    /// The recorded output, each line without its `--> ` prefix; nil when never recorded.
+    public var recorded: [String]?
+    public var expectsError = false
+    public var sortsRows = false
+    public var maxRows: Int?
+    public var masks: [Mask] = []
+    public var skipped = false
+    public var name: String?
+
+    /// The 1-based line where the command starts, for `FILE:LINE`.
+    public var line: Int { command.line }
+}

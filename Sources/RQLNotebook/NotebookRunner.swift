@@ -1,0 +1,118 @@
+import Foundation
+import RQLEngine
+import RQLRender
+
+/// Runs a notebook's cells, in order, through one `Session` (the same
+/// execution path as the REPL), on a fresh private database, with the
+/// notebook settings: box mode (or `-- @mode`), no colors, width 100, at
+/// most 40 rows, times written `[time]`, the clock pinned at
+/// `NotebookRunner.defaultNow` (or `-- @now`) and `uuid()` counting from 1.
+///
+///     let run = try NotebookRunner(safe: true).run(notebook)
+///     run.outputs[0]  // the first cell's fresh output lines
+public struct NotebookRunner {
+    /// 2026-01-15T09:00:00Z: where a notebook's clock starts unless `-- @now` says otherwise.
+    public static let defaultNow = Date(timeIntervalSince1970: 1_768_467_600)
+    public static let width = 100
+    public static let maxRows = 40
+
+    /// Notebooks run in safe mode unless `--unsafe`.
+    public var safe: Bool
+
+    public init(safe: Bool = true) {
+        self.safe = safe
+    }
+
+    /// Opens the notebook's private database with the notebook settings;
+    /// `output` receives everything the session writes, errors included.
+    public func session(for notebook: Notebook, output: ByteOutput) throws -> Session {
+        let target: DatabaseTarget
+        switch notebook.settings.source {
+        case .sample(let name):
+            guard let sample = Sample(rawValue: name) else {
+                throw NotebookError(path: notebook.path, line: 0, .init("no sample named \"\(name)\""))
+            }
+            target = .sample(sample)
+        case .file(let path):
+            target = .copy(path: notebook.resolve(path))
+        }
+        let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
+        let options = Session.Options(target: target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
+                                      colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: output,
+                                      uuids: .counting(), safe: safe)
+        let session: Session
+        do {
+            session = try Session(options: options)
+        } catch let error as CommandError {
+            throw NotebookError(path: notebook.path, line: 0, .init(error.message))
+        }
+        session.settings.lineWidth = Self.width
+        session.settings.maxRows = Self.maxRows
+        session.settings.masksTimes = true
+        session.readsFilesBelow = notebook.folder
+        return session
+    }
+
+    /// Runs every cell that is not skipped. `each` sees each cell's fresh
+    /// output as it is made (for `rql run`) and returns false to stop.
+    public func run(_ notebook: Notebook,
+                    each: (Int, Cell, CellOutcome) -> Bool = { _, _, _ in true }) throws -> NotebookRun {
+        let buffer = ByteOutput(.memory)
+        let session = try session(for: notebook, output: buffer)
+        defer { session.close() }
+        var run = NotebookRun()
+        for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
+            let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks)
+            run.outcomes[index] = outcome
+            if !each(index, cell, outcome) || session.hasQuit { break }
+        }
+        return run
+    }
+
+    /// Runs one cell and reads back what it wrote, masked and, with `@sort rows`, sorted.
+    public func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask]) -> CellOutcome {
+        let maxRowsBefore = session.settings.maxRows
+        if let maxRows = cell.maxRows { session.settings.maxRows = maxRows }
+        buffer.clear()
+        let succeeded = session.execute(cell.command)
+        if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
+        let text = Mask.apply(masks + cell.masks, to: buffer.text)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        if lines.isEmpty {
+            let changed = session.changedRows.map { ", \($0) \($0 == 1 ? "row" : "rows") changed" } ?? ""
+            lines = ["ok" + changed]
+        }
+        if cell.sortsRows { lines = RowSorting.sorted(lines) }
+        return CellOutcome(lines: lines, failed: !succeeded)
+    }
+}
+
+/// What one cell printed, and whether it failed.
+public struct CellOutcome: Equatable, Sendable {
+    public var lines: [String]
+    public var failed: Bool
+}
+
+/// The outcomes of a notebook's cells, by cell index (skipped cells have none).
+public struct NotebookRun: Sendable {
+    public var outcomes: [Int: CellOutcome] = [:]
+
+    public init() {}
+
+    /// The fresh output blocks, by cell index.
+    public var outputs: [Int: [String]] { outcomes.mapValues(\.lines) }
+}
+
+extension Notebook {
+    /// The folder the notebook is in.
+    public var folder: String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// A path written in the notebook, relative to its folder unless absolute.
+    public func resolve(_ written: String) -> String {
+        written.hasPrefix("/") ? written : (folder as NSString).appendingPathComponent(written)
+    }
+}

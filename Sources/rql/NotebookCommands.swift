@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import RQLEngine
+import RQLNotebook
+import RQLRender
+
+/// Options every notebook command takes.
+struct NotebookOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Notebooks (.rql files).", valueName: "file"))
+    var files: [String]
+
+    @Flag(help: "Let the notebook reach files outside its private database (ATTACH, VACUUM INTO, .open, .output, …).")
+    var unsafe = false
+
+    var runner: NotebookRunner { NotebookRunner(safe: !unsafe) }
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one notebook file") }
+    }
+
+    /// Loads each notebook in turn; one that cannot be read or parsed is
+    /// reported and makes the status 2, and the others still run.
+    func forEach(_ body: (Notebook) throws -> Int32) -> Int32 {
+        var status: Int32 = 0
+        for file in files {
+            do {
+                status = max(status, try body(Notebook.load(file)))
+            } catch let error as NotebookError {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                status = 2
+            } catch {
+                FileHandle.standardError.write(Data("\(file): error: \(error)\n".utf8))
+                status = 2
+            }
+        }
+        return status
+    }
+}
+
+/// `rql run FILE...`: runs notebooks and prints what each cell prints.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run notebooks and print each command with its fresh output.",
+        discussion: """
+            Each notebook runs on a fresh private copy of its @sample or @db, in safe mode,
+            with its clock pinned. --step is the teaching mode: the prose is shown as
+            narration and each command waits for Enter (q then Enter quits).
+
+            Exit status: 0 clean, 1 an output differs from the recorded one, a command was
+            never recorded or failed unexpectedly, 2 a notebook that cannot be read or opened.
+            """)
+
+    @OptionGroup var options: NotebookOptions
+
+    @Flag(help: "Wait for Enter before each command and show the prose as narration.")
+    var step = false
+
+    func run() throws {
+        let status = options.forEach { notebook in
+            let console = ByteOutput.standard(1)
+            let transcript = NotebookTranscript(notebook, to: console)
+            let runner = options.runner
+            let buffer = ByteOutput(.memory)
+            let session = try runner.session(for: notebook, output: buffer)
+            defer { session.close() }
+            var run = NotebookRun()
+            for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
+                if step {
+                    for line in transcript.narration(before: index) { console.write("  " + line + "\n") }
+                    transcript.writeCommand(cell)
+                    console.write("[Enter runs it, q quits] ")
+                    console.flush()
+                    guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
+                        console.write("\n")
+                        break
+                    }
+                } else {
+                    transcript.writeCommand(cell)
+                }
+                let outcome = runner.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks)
+                run.outcomes[index] = outcome
+                transcript.writeOutcome(outcome)
+                if step { console.write("\n") }
+                if session.hasQuit { break }
+            }
+            console.flush()
+            return report(NotebookCheck(notebook, run), diff: false)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `rql check FILE...`: compares fresh outputs with the recorded ones.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check that notebooks still print what they recorded.",
+        discussion: """
+            Prints a unified diff for each notebook whose outputs drifted, with FILE:LINE of
+            each drifting command, then a summary line per notebook.
+
+            Exit status: 0 clean, 1 drift, unrecorded commands or an unexpected error,
+            2 a notebook that cannot be read or opened.
+            """)
+
+    @OptionGroup var options: NotebookOptions
+
+    func run() throws {
+        let status = options.forEach { notebook in
+            report(NotebookCheck(notebook, try options.runner.run(notebook)), diff: true)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `rql update FILE...`: records fresh outputs in place.
+struct UpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Record fresh outputs in notebooks, in place.",
+        discussion: """
+            Only the output blocks that changed are rewritten; prose, commands and directives
+            stay byte for byte. A notebook with nothing to change is not touched. The file is
+            replaced atomically, keeps its permissions, and is left alone if it changed on disk
+            while rql ran it.
+
+            Exit status: 0 clean, 1 a command failed unexpectedly (its error is recorded too),
+            2 a notebook that cannot be read, opened or written, or that changed meanwhile.
+            """)
+
+    @OptionGroup var options: NotebookOptions
+
+    func run() throws {
+        let status = options.forEach { notebook in
+            let check = NotebookCheck(notebook, try options.runner.run(notebook))
+            let written = try notebook.write(replacingOutputs: check.updates)
+            let cells = check.updates.count
+            print("\(notebook.path): " + (written ? "updated \(cells) \(cells == 1 ? "cell" : "cells")" : "up to date"))
+            for line in check.problems { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            return check.unexpectedErrors.isEmpty && check.missingErrors.isEmpty ? 0 : 1
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Prints a check's problems (and diff), then its summary; returns its exit status.
+private func report(_ check: NotebookCheck, diff: Bool) -> Int32 {
+    if diff { print(check.diff, terminator: "") }
+    var lines = check.problems
+    if diff || check.exitStatus != 0 { lines.append(check.summary) }
+    for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    return check.exitStatus
+}

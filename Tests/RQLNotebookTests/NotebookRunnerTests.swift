@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import RQLEngine
+@testable import RQLNotebook
+
+/// Running notebooks through a session, checking and updating them.
+@Suite struct NotebookRunnerTests {
+    func temporaryNotebook(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-\(UUID().uuidString).rql").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    func run(_ text: String, safe: Bool = true) throws -> NotebookCheck {
+        let notebook = try Notebook(text: text, path: "x.rql")
+        return NotebookCheck(notebook, try NotebookRunner(safe: safe).run(notebook))
+    }
+
+    @Test func outputsErrorsAndWrites() throws {
+        let check = try run("""
+            SELECT count(*) AS n FROM tags;
+            -- @expect error
+            INSERT INTO tags (title) VALUES ('car');
+            DELETE FROM tags WHERE title LIKE 'k%';
+            CREATE TABLE empty (x);
+            SELECT * FROM nowhere;
+            -- @expect error
+            SELECT 1;
+            """)
+        #expect(check.run.outputs[0] == ["┌───┐", "│ n │", "├───┤", "│ 7 │", "└───┘"])
+        #expect(check.run.outputs[1] == ["error: UNIQUE constraint failed: tags.title"])
+        #expect(check.run.outputs[2] == ["ok, 1 row changed"])
+        #expect(check.run.outputs[3] == ["ok"])
+        #expect(check.run.outputs[4] == ["error: no such table: nowhere"])
+        #expect(check.problems == ["x.rql:6: unexpected error", "x.rql:8: expected an error"])
+        #expect(check.summary == "x.rql: 6 cells, 6 drifted, 2 errors")
+        #expect(check.exitStatus == 1)
+    }
+
+    @Test func theClockIsPinnedAndUUIDsCount() throws {
+        let check = try run("""
+            -- @mode list
+            SELECT datetime('now'), uuid(), uuid();
+            UPDATE reminders SET status = 2 WHERE title IN ('Haircut', 'Get laundry');
+            UPDATE reminders SET status = 2 WHERE title = 'Take out trash';
+            .clock advance 1m
+            """)
+        #expect(check.run.outputs[0] == ["2026-01-15 09:00:00|00000000-0000-4000-8000-000000000001|00000000-0000-4000-8000-000000000002"])
+        #expect(check.run.outputs[3] == ["clock: 2026-01-15T09:01:00Z", "deferred: handleReminderStatusUpdate completed 3 reminders"])
+        let later = try run("-- @now 2030-06-01T12:00:00Z\n-- @mode list\nSELECT datetime('now');")
+        #expect(later.run.outputs[0] == ["2030-06-01 12:00:00"])
+    }
+
+    @Test func masksTimesAndSortedRows() throws {
+        let check = try run("""
+            -- @mode list
+            -- @mask digits /[0-9]+/
+            SELECT 'a1';
+            -- @mask letter /[a-z]/
+            SELECT 'b22';
+            .timer on
+            SELECT 'x';
+            .timer off
+            -- @sort rows
+            SELECT title FROM tags WHERE title < 'd' ORDER BY title DESC;
+            """)
+        #expect(check.run.outputs[0] == ["a[digits]"])
+        #expect(check.run.outputs[1] == ["[letter][digits]"])
+        #expect(check.run.outputs[3] == ["x", "Run Time: real [time] user [time] sys [time]"])
+        #expect(check.run.outputs[5] == ["adulting", "car"])
+        #expect(RowSorting.sorted(["┌───┐", "│ n │", "├───┤", "│ b │", "│ a │", "└───┘", "2 rows"])
+            == ["┌───┐", "│ n │", "├───┤", "│ a │", "│ b │", "└───┘", "2 rows"])
+    }
+
+    @Test func maxrowsForOneCell() throws {
+        let check = try run("-- @maxrows 2\nSELECT title FROM tags ORDER BY title;\nSELECT count(*) FROM (SELECT title FROM tags);")
+        #expect(check.run.outputs[0]?.last == "… 7 rows, 2 shown")
+    }
+
+    @Test func aDatabaseFileIsReadIntoAPrivateCopy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-nb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Sample.employees.write(to: folder.appendingPathComponent("staff.sqlite").path)
+        let path = folder.appendingPathComponent("n.rql").path
+        try "-- @db staff.sqlite\n-- @mode list\nDELETE FROM employees;\nSELECT count(*) FROM employees;\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let notebook = try Notebook.load(path)
+        let run = try NotebookRunner().run(notebook)
+        #expect(run.outputs[1] == ["0"])
+        let again = try NotebookRunner().run(Notebook(text: "-- @db staff.sqlite\n-- @mode list\nSELECT count(*) > 0 FROM employees;", path: path))
+        #expect(again.outputs[0] == ["1"])
+    }
+
+    @Test func aMissingDatabaseFileCannotBeOpened() throws {
+        let notebook = try Notebook(text: "-- @db /nonexistent/x.sqlite\nSELECT 1;", path: "x.rql")
+        #expect(throws: NotebookError(path: "x.rql", line: 0, .init("cannot open /nonexistent/x.sqlite: no such file"))) {
+            try NotebookRunner().run(notebook)
+        }
+    }
+
+    @Test func updateRewritesOnlyOutputsAndThenLeavesTheFileAlone() throws {
+        let path = try temporaryNotebook("-- @mode list\n-- prose\t \nSELECT 1;\n--> 2\n\nSELECT 3;")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        chmod(path, 0o640)
+        let notebook = try Notebook.load(path)
+        let check = NotebookCheck(notebook, try NotebookRunner().run(notebook))
+        #expect(check.diff == """
+            --- \(path)\t(recorded)
+            +++ \(path)\t(fresh)
+            \(path):3: output drifted
+            @@ -3,2 +3,2 @@
+             SELECT 1;
+            --->\u{20}2
+            +--> 1
+            \(path):6: never recorded
+            @@ -6,1 +6,2 @@
+             SELECT 3;
+            +--> 3
+
+            """)
+        #expect(try notebook.write(replacingOutputs: check.updates))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "-- @mode list\n-- prose\t \nSELECT 1;\n--> 1\n\nSELECT 3;\n--> 3\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        let updated = try Notebook.load(path)
+        let modified = attributes[.modificationDate] as? Date
+        let second = NotebookCheck(updated, try NotebookRunner().run(updated))
+        #expect(second.exitStatus == 0 && second.diff == "")
+        #expect(try updated.write(replacingOutputs: second.updates) == false)
+        #expect((try FileManager.default.attributesOfItem(atPath: path))[.modificationDate] as? Date == modified)
+    }
+
+    @Test func updateRefusesAFileChangedMeanwhile() throws {
+        let path = try temporaryNotebook("SELECT 1;\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let notebook = try Notebook.load(path)
+        let check = NotebookCheck(notebook, try NotebookRunner().run(notebook))
+        try "SELECT 1;\n-- a teacher's edit\n".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: NotebookError(path: path, line: 0, .init(
+            "the notebook changed on disk since rql read it; nothing was written",
+            help: "run rql update again to record the outputs in the new text"))) {
+            try notebook.write(replacingOutputs: check.updates)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "SELECT 1;\n-- a teacher's edit\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+            .filter { $0.hasPrefix((path as NSString).lastPathComponent + ".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func skippedCellsDoNotRun() throws {
+        let check = try run("-- @mode list\n-- @skip\nDELETE FROM tags;\nSELECT count(*) FROM tags;")
+        #expect(check.run.outputs[0] == nil)
+        #expect(check.run.outputs[1] == ["7"])
+    }
+}

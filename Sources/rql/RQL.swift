@@ -59,6 +59,8 @@ struct Shell: ParsableCommand {
             Files: ~/.rqlrc runs first (see --init, --no-init); the history of the
             prompt is kept in $XDG_STATE_HOME/rql/history, or ~/.rql_history.
 
+            Notebooks (.rql files): rql run [--step] FILE..., rql check FILE...,
+            rql update FILE... (each has --help).
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
             rql samples write NAME FILE (rql samples --help).
 
@@ -74,6 +76,9 @@ struct Shell: ParsableCommand {
 
     @Flag(help: "Open DATABASE read-only (SQLITE_OPEN_READONLY).")
     var readonly = false
+
+    @Flag(help: "Safe mode: no ATTACH, VACUUM INTO or extensions, no .open/.output/.once, .read only below the current folder.")
+    var safe = false
 
     @Option(help: ArgumentHelp("Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "mode"))
     var mode: String?
@@ -117,7 +122,7 @@ struct Shell: ParsableCommand {
         }
         let colorAllowed = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let options = Session.Options(target: target, mode: mode.flatMap { OutputMode(rawValue: $0.lowercased()) },
-                                      colorAllowed: colorAllowed)
+                                      colorAllowed: colorAllowed, safe: safe)
         let session = try Session.openingOrExiting(options)
         defer { session.close() }
         try runStartUpFile(session)

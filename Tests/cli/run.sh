@@ -103,5 +103,58 @@ check_stderr "the conflict is explained" "give either --init FILE or --no-init, 
 check ".tour says what to try" 0 "$(printf '%s\n' 'A first walk through rql on the Reminders sample (.sample reminders opens a fresh copy).')" \
   bash -c "'$rql' -c .tour | head -1"
 
+# Notebooks: run, check, update and their exit statuses.
+notebook="$scratch/nb.rql"
+printf -- '-- @mode list\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > "$notebook"
+check "check: a command never recorded is drift (1)" 1 "$(printf -- '--- %s\t(recorded)\n+++ %s\t(fresh)\n%s:3: never recorded\n@@ -3,1 +3,2 @@\n SELECT count(*) FROM tags;\n+--> 7' "$notebook" "$notebook" "$notebook")" "$rql" check "$notebook"
+check_stderr "check: the summary line" "$notebook: 1 cell, 1 drifted, 0 errors"
+check "update records the outputs" 0 "$notebook: updated 1 cell" "$rql" update "$notebook"
+check "the recorded notebook" 0 "$(printf -- '-- @mode list\n-- Count the tags.\nSELECT count(*) FROM tags;\n--> 7')" cat "$notebook"
+check "check passes on a recorded notebook (0)" 0 "" "$rql" check "$notebook"
+check_stderr "check: the clean summary" "$notebook: 1 cell, 0 drifted, 0 errors"
+check "update leaves an up-to-date notebook alone" 0 "$notebook: up to date" "$rql" update "$notebook"
+check "run prints each command and its output" 0 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n7')" "$rql" run "$notebook"
+printf 'SELECT count(*) FROM tags;\n--> 8\nSELECT 2;\n' > "$scratch/drift.rql"
+drift=$(cat <<EOF
+--- $scratch/drift.rql\t(recorded)
++++ $scratch/drift.rql\t(fresh)
+$scratch/drift.rql:1: output drifted
+@@ -1,2 +1,6 @@
+ SELECT count(*) FROM tags;
+---> 8
++--> ┌──────────┐
++--> │ count(*) │
++--> ├──────────┤
++--> │        7 │
++--> └──────────┘
+$scratch/drift.rql:3: never recorded
+@@ -3,1 +7,6 @@
+ SELECT 2;
++--> ┌───┐
++--> │ 2 │
++--> ├───┤
++--> │ 2 │
++--> └───┘
+EOF
+)
+check "check shows the drift with FILE:LINE" 1 "$(printf '%b' "$drift")" "$rql" check "$scratch/drift.rql"
+printf -- '-- @mode list\nSELECT nope;\n' > "$scratch/failing.rql"
+check "update records an unexpected error and exits 1" 1 "$scratch/failing.rql: updated 1 cell" "$rql" update "$scratch/failing.rql"
+check_stderr "the unexpected error is named with FILE:LINE" "$scratch/failing.rql:2: unexpected error"
+printf -- '-- @mode list\n-- @expect error\nSELECT 1;\n--> 1\n' > "$scratch/expecting.rql"
+check "a cell that should fail and does not exits 1" 1 "" "$rql" check "$scratch/expecting.rql"
+check_stderr "expected an error, with FILE:LINE" "$scratch/expecting.rql:3: expected an error"
+printf 'SELECT 1;\r\n' > "$scratch/crlf.rql"
+check "a notebook that does not parse exits 2" 2 "" "$rql" check "$scratch/crlf.rql"
+check_stderr "the parse error names the line" "$scratch/crlf.rql:1: error: the notebook has CRLF (Windows) line endings; rql notebooks use LF"
+check "a missing notebook exits 2" 2 "" "$rql" check "$scratch/none.rql"
+check_stderr "the missing notebook is named" "$scratch/none.rql: error: cannot open the notebook: no such file"
+printf -- "-- @mode list\nATTACH '%s/x.db' AS x;\n" "$scratch" > "$scratch/attach.rql"
+check "notebooks run in safe mode" 1 "$scratch/attach.rql: updated 1 cell" "$rql" update "$scratch/attach.rql"
+check "the refusal is recorded" 0 "--> error: refused by safe mode: ATTACH would reach a file outside the private database" sed -n 3p "$scratch/attach.rql"
+check "--unsafe lets ATTACH run" 0 "$scratch/attach.rql: updated 1 cell" "$rql" update --unsafe "$scratch/attach.rql"
+check "run --step waits for Enter and q quits (1: unrecorded)" 1 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] 7\n\n  Count the tags.\nrql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] ')" \
+  bash -c "printf -- '-- @mode list\nSELECT count(*) FROM tags;\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > '$scratch/step.rql'; printf '\nq\n' | '$rql' run --step '$scratch/step.rql'"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

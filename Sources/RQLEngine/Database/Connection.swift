@@ -18,6 +18,7 @@ enum Connection {
         configuration.label = "rql"
         configuration.prepareDatabase { db in
             SQLFunctions.register(in: db, setup: setup)
+            if setup.safe { try SafeMode.limit(db) }
         }
         return configuration
     }

@@ -15,6 +15,8 @@ struct DotCommand: Sendable {
     var takesRawText = false
     /// What Tab offers for its arguments.
     var completes: ArgumentCompletion = .nothing
+    /// It opens or writes files: safe mode refuses it.
+    var touchesFiles = false
     let run: @Sendable (Session, [String]) throws -> Void
 
     func usageError() -> CommandError {
@@ -71,6 +73,10 @@ extension Session {
         }
         let arguments = Array(words.dropFirst())
         guard command.arguments.contains(arguments.count) else { throw command.usageError() }
+        if command.touchesFiles, connectionSetup.safe {
+            throw CommandError("refused by safe mode: .\(name) would reach a file outside the private database",
+                               notes: [SafeMode.unsafeNote])
+        }
         try command.run(self, arguments)
     }
 }

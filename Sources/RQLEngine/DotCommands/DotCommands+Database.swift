@@ -4,7 +4,7 @@ import RQLLanguage
 extension DotCommand {
     static let databaseCommands: [DotCommand] = [
         DotCommand(name: "open", usage: ".open [--readonly] PATH", summary: "open a database file (created if missing, unless --readonly)",
-                   arguments: 1...2, completes: .files) { session, arguments in
+                   arguments: 1...2, completes: .files, touchesFiles: true) { session, arguments in
             var readonly = false
             var paths: [String] = []
             for argument in arguments {
@@ -51,8 +51,20 @@ extension Session {
         output.write(Sample.listing)
     }
 
-    /// `.read FILE`: runs the file as a script; fails if any of its commands did.
-    func read(_ path: String) throws {
+    /// `.read FILE`: runs the file as a script; fails if any of its commands
+    /// did. A relative path is read from `readsFilesBelow` when it is set;
+    /// in safe mode only files in that folder or below it can be read.
+    func read(_ written: String) throws {
+        let path = readsFilesBelow.map { written.hasPrefix("/") ? written : ($0 as NSString).appendingPathComponent(written) } ?? written
+        if connectionSetup.safe {
+            let folder = readsFilesBelow ?? FileManager.default.currentDirectoryPath
+            let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                throw CommandError("refused by safe mode: .read reads only files in \(folder) or below it",
+                                   notes: [SafeMode.unsafeNote])
+            }
+        }
         guard readDepth < Session.maximumReadDepth else {
             throw CommandError(".read is nested more than \(Session.maximumReadDepth) deep (does \(path) read itself?)")
         }

@@ -47,11 +47,11 @@ extension DotCommand {
             }
         },
         DotCommand(name: "once", usage: ".once FILE", summary: "send the next command's output to FILE",
-                   arguments: 1...1, completes: .files) { session, arguments in
+                   arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
             try session.redirect(to: arguments[0], once: true)
         },
         DotCommand(name: "output", usage: ".output [FILE]", summary: "send output to FILE, or back to the screen",
-                   arguments: 0...1, completes: .files) { session, arguments in
+                   arguments: 0...1, completes: .files, touchesFiles: true) { session, arguments in
             if let path = arguments.first {
                 try session.redirect(to: path, once: false)
             } else {

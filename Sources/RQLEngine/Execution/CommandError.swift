@@ -40,7 +40,12 @@ public struct CommandError: Error, Equatable {
             if reported >= 0, reported <= source.utf8.count { offset = reported }
         }
         let isInterruption = error.resultCode == .SQLITE_INTERRUPT
-        self.init(isInterruption ? "interrupted" : (error.message ?? "\(error.resultCode)"), source: source, offset: offset)
+        let message = error.message ?? "\(error.resultCode)"
+        if let refusal = SafeMode.refusal(for: message, sql: source) {
+            self.init(refusal, notes: refusal.hasPrefix("refused by safe mode") ? [SafeMode.unsafeNote] : [])
+            return
+        }
+        self.init(isInterruption ? "interrupted" : message, source: source, offset: offset)
         self.isInterruption = isInterruption
     }
 

@@ -10,12 +10,20 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libsqlite3-dev and libedit-dev to build; sqlite3 (the shell) for the tests that
 # compare output with it; tmux for the terminal tests; time for peak memory.
 SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux time
+# chromium renders exported HTML in the tests (headless, a screenshot).
+TEST_PACKAGES := chromium
 
-.PHONY: setup build run test bench install clean
+.PHONY: setup test-setup install-packages build run test bench install clean
 
 setup:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
+
+test-setup: setup
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for package in $(SYSTEM_PACKAGES); do \
+	for package in $(PACKAGES); do \
 	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -30,11 +38,12 @@ build: setup
 run: build
 	@.build/release/rql $(ARGS)
 
-test: setup
+test: test-setup
 	swift test
 	Tests/cli/run.sh .build/debug/rql
 	Tests/repl/run.sh .build/debug/rql
 	.build/debug/rql check Samples/notebooks/*.rql
+	Tests/export/run.sh .build/debug/rql
 
 bench: build
 	@swift build -c release --product rql-compile-bench >&2

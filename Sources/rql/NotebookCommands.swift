@@ -152,3 +152,50 @@ private func report(_ check: NotebookCheck, diff: Bool) -> Int32 {
     for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
     return check.exitStatus
 }
+
+/// `rql export FILE --to md|html [-o OUT]`: a notebook as Markdown or one HTML page.
+struct ExportCommand: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case md, html
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a notebook to Markdown or to one self-contained HTML page.",
+        discussion: """
+            Built from the recorded outputs, with no database: result tables are read back
+            into rows and columns, errors become notes, other output stays preformatted.
+            HTML has inline CSS (light and dark), no scripts and nothing fetched from the
+            network, a table of contents from the headings, highlighted commands, NULL styled
+            and FTS highlight markers (**…**) shown marked.
+
+            Exit status: 0 written, 2 a notebook that cannot be read or a file that cannot be written.
+            """)
+
+    @Argument(help: ArgumentHelp("The notebook (.rql).", valueName: "file"))
+    var file: String
+
+    @Option(help: "md or html.")
+    var to: Format
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (default: standard output).", valueName: "out"))
+    var output: String?
+
+    func run() throws {
+        let notebook: Notebook
+        do {
+            notebook = try Notebook.load(file)
+        } catch let error as NotebookError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(2)
+        }
+        let text = to == .md ? MarkdownExport.render(notebook) : HTMLExport.render(notebook)
+        guard let output else { return print(text, terminator: "") }
+        do {
+            try AtomicFile.replace(output, with: Data(text.utf8), permissions: 0o644)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -16,6 +16,7 @@ enum RQL {
         "run": RunCommand.self,
         "check": CheckCommand.self,
         "update": UpdateCommand.self,
+        "export": ExportCommand.self,
     ]
 
     /// Parses the command line and runs; usage errors exit with status 2.
@@ -60,7 +61,7 @@ struct Shell: ParsableCommand {
             prompt is kept in $XDG_STATE_HOME/rql/history, or ~/.rql_history.
 
             Notebooks (.rql files): rql run [--step] FILE..., rql check FILE...,
-            rql update FILE... (each has --help).
+            rql update FILE..., rql export FILE --to md|html (each has --help).
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
             rql samples write NAME FILE (rql samples --help).
 

@@ -18,7 +18,8 @@ extension Session {
         output.write(String(decoding: bytes[written...], as: UTF8.self))
     }
 
-    static func isKeyword(_ word: String) -> Bool {
+    /// Whether SQLite knows `word` as a keyword (any case).
+    public static func isKeyword(_ word: String) -> Bool {
         var bytes = Array(word.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { sqlite3_keyword_check($0.baseAddress, Int32($0.count)) != 0 }

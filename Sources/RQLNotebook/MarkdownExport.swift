@@ -1,0 +1,52 @@
+/// `rql export --to md`: the prose as Markdown, each cell as a fenced code
+/// block, result tables as GitHub tables, errors as quoted notes, other
+/// output as preformatted text. Built from the recorded outputs alone.
+public enum MarkdownExport {
+    public static func render(_ notebook: Notebook) -> String {
+        var parts: [String] = []
+        for block in NotebookBlock.blocks(of: notebook) {
+            switch block {
+            case .prose(let lines):
+                parts.append(lines.joined(separator: "\n"))
+            case .cell(let cell):
+                parts.append(fence(cell.command.text, language: cell.command.language == .sql ? "sql" : "rql"))
+                for output in RecordedOutput.read(cell.recorded ?? []) { parts.append(render(output)) }
+            }
+        }
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    private static func render(_ output: RecordedOutput) -> String {
+        switch output {
+        case .table(let columns, let rows, let after):
+            var lines = [row(columns), "|" + columns.map { _ in "---" }.joined(separator: "|") + "|"]
+            lines += rows.map(row)
+            if !after.isEmpty { lines += [""] + after.map { "*\($0)*" } }
+            return lines.joined(separator: "\n")
+        case .error(let lines):
+            var quoted = ["> **error:** " + String((lines.first ?? "").dropFirst("error: ".count))]
+            if lines.count > 1 { quoted += ["> ```"] + lines.dropFirst().map { "> " + $0 } + ["> ```"] }
+            return quoted.joined(separator: "\n")
+        case .ok(let text):
+            return "*\(text)*"
+        case .text(let lines):
+            return fence(lines.joined(separator: "\n"), language: "text")
+        }
+    }
+
+    private static func row(_ values: [String]) -> String {
+        "| " + values.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+    }
+
+    /// A fenced block whose fence is longer than any run of backticks inside.
+    private static func fence(_ text: String, language: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let marks = String(repeating: "`", count: max(3, longest + 1))
+        return marks + language + "\n" + text + "\n" + marks
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import RQLNotebook
+
+/// Markdown and HTML export from recorded outputs.
+@Suite struct ExportTests {
+    static let notebook = """
+        -- @sample reminders
+        -- # Tags & <search>
+        -- Prose with `code`, **strong**, *emphasis* and [a link](https://sqlite.org).
+        -- - one
+        -- - two
+
+        SELECT title, NULL AS none FROM tags WHERE title < 'c';
+        --> ┌──────────┬──────┐
+        --> │ title    │ none │
+        --> ├──────────┼──────┤
+        --> │ adulting │ NULL │
+        --> │ a|b      │ 2    │
+        --> └──────────┴──────┘
+        --> … 9 rows, 2 shown
+
+        -- ## Errors
+        SELECT * FROM nowhere;
+        --> error: no such table: nowhere
+        reminders | search 'week' | select highlight(title)
+        --> ┌──────────────────────────┐
+        --> │ highlight(title)         │
+        --> ├──────────────────────────┤
+        --> │ Send **week**ly <emails> │
+        --> └──────────────────────────┘
+        .mode list
+        --> ok
+
+        """
+
+    @Test func recordedBoxesAreReadBackIntoRows() {
+        let outputs = RecordedOutput.read(["┌───┬───┐", "│ a │ b │", "├───┼───┤", "│ 1 │   │", "└───┴───┘", "… 3 rows, 1 shown"])
+        #expect(outputs == [.table(columns: ["a", "b"], rows: [["1", ""]], after: ["… 3 rows, 1 shown"])])
+        #expect(RecordedOutput.read(["+---+", "| a |", "+---+", "| 1 |", "+---+"]) == [.table(columns: ["a"], rows: [["1"]], after: [])])
+        #expect(RecordedOutput.read(["clock: x", "deferred: y"]) == [.text(["clock: x", "deferred: y"])])
+        #expect(RecordedOutput.read(["ok, 2 rows changed"]) == [.ok("ok, 2 rows changed")])
+    }
+
+    @Test func markdown() throws {
+        let markdown = MarkdownExport.render(try Notebook(text: Self.notebook, path: "tags.rql"))
+        #expect(markdown == """
+            # Tags & <search>
+            Prose with `code`, **strong**, *emphasis* and [a link](https://sqlite.org).
+            - one
+            - two
+
+            ```sql
+            SELECT title, NULL AS none FROM tags WHERE title < 'c';
+            ```
+
+            | title | none |
+            |---|---|
+            | adulting | NULL |
+            | a\\|b | 2 |
+
+            *… 9 rows, 2 shown*
+
+            ## Errors
+
+            ```sql
+            SELECT * FROM nowhere;
+            ```
+
+            > **error:** no such table: nowhere
+
+            ```rql
+            reminders | search 'week' | select highlight(title)
+            ```
+
+            | highlight(title) |
+            |---|
+            | Send **week**ly <emails> |
+
+            ```rql
+            .mode list
+            ```
+
+            *ok*
+
+            """)
+    }
+
+    @Test func html() throws {
+        let html = HTMLExport.render(try Notebook(text: Self.notebook, path: "tags.rql"))
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(html.contains("<title>Tags &amp; &lt;search&gt;</title>"))
+        #expect(html.contains("<li class=\"level1\"><a href=\"#tags-search\">Tags &amp; &lt;search&gt;</a></li>\n<li class=\"level2\"><a href=\"#errors\">Errors</a></li>"))
+        #expect(html.contains("<h1 id=\"tags-search\">Tags &amp; &lt;search&gt;</h1>"))
+        #expect(html.contains("<p>Prose with <code>code</code>, <strong>strong</strong>, <em>emphasis</em> and <a href=\"https://sqlite.org\">a link</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>"))
+        #expect(html.contains("<span class=\"keyword\">SELECT</span> title, <span class=\"keyword\">NULL</span>"))
+        #expect(html.contains("<span class=\"string\">&#39;c&#39;</span>"))
+        #expect(html.contains("<tr><td>adulting</td><td class=\"null\">NULL</td></tr>\n<tr><td>a|b</td><td class=\"number\">2</td></tr>"))
+        #expect(html.contains("<p class=\"footer\">… 9 rows, 2 shown</p>"))
+        #expect(html.contains("<pre class=\"error\">error: no such table: nowhere</pre>"))
+        #expect(html.contains("<td>Send <mark>week</mark>ly &lt;emails&gt;</td>"))
+        #expect(html.contains("<span class=\"dot\">.mode list</span>"))
+        #expect(html.contains("@media (prefers-color-scheme: dark)"))
+        #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("@import"))
+    }
+
+    @Test func unsafeLinksAndMarkupStayText() {
+        #expect(Prose.inline("[x](javascript:alert(1)) <b>") == "[x](javascript:alert(1)) &lt;b&gt;")
+        #expect(Prose.inline("a `<i>` b") == "a <code>&lt;i&gt;</code> b")
+        #expect(HTMLExport.marked("**a** and **b") == "<mark>a</mark> and **b")
+    }
+}

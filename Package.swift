@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(
             name: "RQLNotebookTests",
-            dependencies: ["RQLNotebook", "RQLEngine"]),
+            dependencies: ["RQLNotebook", "RQLEngine", "RQLRender"]),
         .testTarget(
             name: "RQLEngineTests",
             dependencies: ["RQLEngine", "RQLRender"]),

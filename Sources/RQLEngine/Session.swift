@@ -62,6 +62,9 @@ public final class Session {
     /// In safe mode, the folder `.read` may read from (a notebook's own);
     /// nil lets it read anywhere.
     public var readsFilesBelow: String?
+    /// Reads the cells of a notebook (`PATH`, `TEXT`) for `.read FILE.rql`,
+    /// recorded outputs left out; set by the drivers that know notebooks.
+    public var notebookCommands: (@Sendable (_ path: String, _ text: String) throws -> [Command])?
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself
     /// (not its triggers); nil when it wrote none.
     public internal(set) var changedRows: Int?

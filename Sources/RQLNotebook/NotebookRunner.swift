@@ -50,6 +50,7 @@ public struct NotebookRunner {
         session.settings.maxRows = Self.maxRows
         session.settings.masksTimes = true
         session.readsFilesBelow = notebook.folder
+        session.notebookCommands = Notebook.commandsForRead
         return session
     }
 

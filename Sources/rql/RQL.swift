@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LineEditor
 import RQLEngine
+import RQLNotebook
 import RQLRender
 
 /// `rql`: the command line. Parsing only; every command runs through a `Session`.
@@ -126,6 +127,7 @@ struct Shell: ParsableCommand {
                                       colorAllowed: colorAllowed, safe: safe)
         let session = try Session.openingOrExiting(options)
         defer { session.close() }
+        session.notebookCommands = Notebook.commandsForRead
         try runStartUpFile(session)
         let succeeded: Bool
         if !commands.isEmpty {

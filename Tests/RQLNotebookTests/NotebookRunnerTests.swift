@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RQLEngine
+import RQLRender
 @testable import RQLNotebook
 
 /// Running notebooks through a session, checking and updating them.
@@ -151,5 +152,31 @@ import RQLEngine
         let check = try run("-- @mode list\n-- @skip\nDELETE FROM tags;\nSELECT count(*) FROM tags;")
         #expect(check.run.outputs[0] == nil)
         #expect(check.run.outputs[1] == ["7"])
+    }
+}
+
+/// `.read FILE.rql` in a session: the cells run, the recorded outputs do not.
+@Suite struct NotebookReadTests {
+    @Test func readRunsTheCellsAndIgnoresTheRecordedOutput() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-read-\(UUID().uuidString).rql").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "-- prose\nSELECT 'a'\n--> stale\n\n-- @skip\nSELECT 'skipped';\nSELECT 'b';\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let output = ByteOutput(.memory)
+        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output))
+        session.notebookCommands = Notebook.commandsForRead
+        session.run(script: ".read \(path)", origin: nil, policy: .continueUnlessBail)
+        #expect(output.text == "a\nb\n")
+    }
+
+    @Test func aNotebookThatDoesNotParseIsAnErrorOfRead() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-read-\(UUID().uuidString).rql").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "SELECT 1; SELECT 2;\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let output = ByteOutput(.memory)
+        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output))
+        session.notebookCommands = Notebook.commandsForRead
+        session.run(script: ".read \(path)", origin: nil, policy: .continueUnlessBail)
+        #expect(output.text == "error: cannot read the notebook: \(path):1: two commands on one line\n"
+            + "help: put each command on a line of its own, so each gets its own output block\n")
     }
 }

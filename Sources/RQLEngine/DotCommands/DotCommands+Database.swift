@@ -51,8 +51,9 @@ extension Session {
         output.write(Sample.listing)
     }
 
-    /// `.read FILE`: runs the file as a script; fails if any of its commands
-    /// did. A relative path is read from `readsFilesBelow` when it is set;
+    /// `.read FILE`: runs the file as a script (a notebook's cells, when it
+    /// is a `.rql` file and `notebookCommands` reads them); fails if any of
+    /// its commands did. A relative path is read from `readsFilesBelow` when it is set;
     /// in safe mode only files in that folder or below it can be read.
     func read(_ written: String) throws {
         let path = readsFilesBelow.map { written.hasPrefix("/") ? written : ($0 as NSString).appendingPathComponent(written) } ?? written
@@ -74,9 +75,12 @@ extension Session {
         } catch {
             throw CommandError("cannot read \(path): \(Session.reason(error))")
         }
+        let text = String(decoding: data, as: UTF8.self)
+        let notebook = try path.hasSuffix(".rql") ? notebookCommands.map { try $0(path, text) } : nil
         readDepth += 1
         defer { readDepth -= 1 }
-        let result = run(script: String(decoding: data, as: UTF8.self), origin: path, policy: .continueUnlessBail)
+        let result = notebook.map { run(commands: $0, origin: path, policy: .continueUnlessBail) }
+            ?? run(script: text, origin: path, policy: .continueUnlessBail)
         if result.failures > 0 {
             throw CommandError("\(result.failures) of \(result.commands) commands in \(path) failed")
         }

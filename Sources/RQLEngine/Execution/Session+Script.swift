@@ -45,6 +45,27 @@ extension Session {
         return result
     }
 
+    /// Runs commands already split (a notebook's cells), as a script.
+    @discardableResult
+    public func run(commands: [Command], origin: String?, policy: FailurePolicy) -> ScriptResult {
+        var result = ScriptResult()
+        for command in commands {
+            result.commands += 1
+            if !execute(command, origin: origin) {
+                result.failures += 1
+                if policy == .stop || settings.bail {
+                    result.stopped = true
+                    break
+                }
+            }
+            if hasQuit {
+                result.stopped = true
+                break
+            }
+        }
+        return result
+    }
+
     /// Runs a script held in a string.
     @discardableResult
     public func run(script text: String, origin: String?, policy: FailurePolicy) -> ScriptResult {

@@ -18,7 +18,7 @@ enum CatalogReader {
             let schema: String = row["schema"]
             let name: String = row["name"]
             let type: String = row["type"]
-            let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(Self.schemaTable(schema)) WHERE name = ?",
+            let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master WHERE name = ?",
                                           arguments: [name]) ?? ""
             let fts = type == "virtual" ? FTS5Declaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
@@ -70,15 +70,10 @@ enum CatalogReader {
     private static func searchLinks(_ db: Database, tables: [String: Catalog.Table],
                                     ftsNames: Set<String>) throws -> [Catalog.SearchLink] {
         guard !ftsNames.isEmpty else { return [] }
-        let schemas = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
-        let triggers = try Row.fetchAll(db, sql: schemas.map {
-            "SELECT tbl_name, sql FROM \(Self.schemaTable($0)) WHERE type = 'trigger'"
-        }.joined(separator: " UNION ALL "))
         var links: [Catalog.SearchLink] = []
-        for trigger in triggers {
-            guard let tableName: String = trigger["tbl_name"], let sql: String = trigger["sql"],
-                  let table = tables[tableName], table.kind == .table else { continue }
-            let tokens = SQLTokenizer.tokens(sql)
+        for trigger in try Schema.objects(db, type: "trigger") {
+            guard let table = tables[trigger.table], table.kind == .table else { continue }
+            let tokens = SQLTokenizer.tokens(trigger.sql)
             var index = 0
             while index + 2 < tokens.count {
                 defer { index += 1 }
@@ -115,10 +110,5 @@ enum CatalogReader {
             }
         }
         return columnKey
-    }
-
-    /// The schema table of one database of the connection.
-    static func schemaTable(_ schema: String) -> String {
-        schema == "temp" ? "sqlite_temp_schema" : "\(SQLText.identifier(schema)).sqlite_schema"
     }
 }

@@ -37,15 +37,16 @@ enum Schema {
     }
 
     /// The schema objects of one type (`trigger`, `view`, …) in every
-    /// database of the connection (main, temp, attached), with their SQL.
-    static func objects(_ db: Database, type: String) throws -> [(schema: String, name: String, sql: String)] {
-        var objects: [(String, String, String)] = []
+    /// database of the connection (main, temp, attached), with the table
+    /// each belongs to and their SQL.
+    static func objects(_ db: Database, type: String) throws -> [(schema: String, name: String, table: String, sql: String)] {
+        var objects: [(String, String, String, String)] = []
         for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master
+                SELECT name, tbl_name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master
                 WHERE type = ? AND sql IS NOT NULL ORDER BY name
                 """, arguments: [type])
-            objects += rows.map { (schema, $0["name"], $0["sql"]) }
+            objects += rows.map { (schema, $0["name"], $0["tbl_name"], $0["sql"]) }
         }
         return objects
     }

@@ -12,7 +12,7 @@ struct Trigger {
 
     /// Every trigger of every schema (main, temp, attached), by table then name.
     static func all(_ db: Database) throws -> [Trigger] {
-        let triggers = try Schema.objects(db, type: "trigger").compactMap { schema, _, sql in
+        let triggers = try Schema.objects(db, type: "trigger").compactMap { schema, _, _, sql in
             TriggerDefinition.parse(sql).map { Trigger(schema: schema, definition: $0) }
         }
         return triggers.sorted {

@@ -20,7 +20,7 @@ struct ViewLineage {
     static func all(_ db: Database) throws -> [ViewLineage] {
         let objects = try Schema.objects(db, type: "view")
         let viewNames = Set(objects.map { $0.name.lowercased() })
-        return try objects.map { schema, name, sql in
+        return try objects.map { schema, name, _, sql in
             let statement = try db.makeStatement(
                 sql: "SELECT * FROM \(schema.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)")
             // The region names the views read as well as their tables.

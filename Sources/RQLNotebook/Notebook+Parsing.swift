@@ -52,8 +52,10 @@ private struct NotebookParser {
     var settings = Notebook.Settings()
     var cells: [Cell] = []
     var items: [Notebook.Item] = []
-    /// Directives waiting for the next cell, and the line of the first.
-    var pending = Cell(command: Command(.dot, ""), source: 0..<0, outputLines: 0..<0)
+    /// Directives waiting for the next cell (held in a cell with no
+    /// command yet), and the line of the first.
+    static let noDirectives = Cell(command: Command(.dot, ""), source: 0..<0, outputLines: 0..<0)
+    var pending = noDirectives
     var pendingLine: Int?
     var hasSource = false
 
@@ -145,7 +147,7 @@ private struct NotebookParser {
         while outputEnd < lines.count, Notebook.isOutput(lines[outputEnd]) { outputEnd += 1 }
         cell.outputLines = end..<outputEnd
         cell.recorded = outputEnd > end ? lines[end..<outputEnd].map { String($0.dropFirst(4)) } : nil
-        pending = Cell(command: Command(.dot, ""), source: 0..<0, outputLines: 0..<0)
+        pending = Self.noDirectives
         pendingLine = nil
         items.append(.cell(cells.count))
         cells.append(cell)
@@ -182,11 +184,11 @@ private struct NotebookParser {
         case "sample":
             try topOnly()
             try needsArgument("reminders")
-            guard Sample(rawValue: argument) != nil else {
+            guard let sample = Sample(rawValue: argument) else {
                 throw error(line, "no sample named \"\(argument)\"",
                             help: "the samples are " + Sample.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            try source(.sample(argument), line: line)
+            try source(.sample(sample), line: line)
         case "db":
             try topOnly()
             try needsArgument("data/shop.sqlite")

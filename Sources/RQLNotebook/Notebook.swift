@@ -21,7 +21,7 @@ public struct Notebook: Sendable {
 
     /// What the top directives say.
     public struct Settings: Sendable, Equatable {
-        public var source: Source = .sample("reminders")
+        public var source: Source = .sample(.reminders)
         public var mode: String?
         /// `-- @now INSTANT`, as written.
         public var now: String?
@@ -30,7 +30,7 @@ public struct Notebook: Sendable {
 
     /// Where a notebook's private database comes from.
     public enum Source: Sendable, Equatable {
-        case sample(String)
+        case sample(Sample)
         /// A file, relative to the notebook's folder unless absolute.
         case file(String)
     }

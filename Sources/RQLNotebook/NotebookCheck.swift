@@ -20,15 +20,17 @@ public struct NotebookCheck: Sendable {
         }
     }
 
+    /// Cells that failed without `@expect error`, and those that did not fail with it.
+    public var errorCount: Int { unexpectedErrors.count + missingErrors.count }
+
     /// 0 when every cell matched and nothing failed unexpectedly, else 1.
     public var exitStatus: Int32 {
-        drifted.isEmpty && unexpectedErrors.isEmpty && missingErrors.isEmpty ? 0 : 1
+        drifted.isEmpty && errorCount == 0 ? 0 : 1
     }
 
     /// `FILE: N cells, N drifted, N errors`.
     public var summary: String {
-        let errors = unexpectedErrors.count + missingErrors.count
-        return "\(notebook.path): \(plural(run.outcomes.count, "cell")), \(drifted.count) drifted, \(plural(errors, "error"))"
+        "\(notebook.path): \(plural(run.outcomes.count, "cell")), \(drifted.count) drifted, \(plural(errorCount, "error"))"
     }
 
     /// `FILE:LINE: unexpected error` and `FILE:LINE: expected an error`, in line order.

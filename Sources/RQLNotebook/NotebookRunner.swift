@@ -23,21 +23,31 @@ public struct NotebookRunner {
         self.safe = safe
     }
 
+    /// Runs every cell that is not skipped. `before` sees each cell before
+    /// it runs and returns false to stop there (`rql run --step`); `after`
+    /// sees its fresh output (`rql run`).
+    public func run(_ notebook: Notebook,
+                    before: (Int, Cell) -> Bool = { _, _ in true },
+                    after: (Int, Cell, CellOutcome) -> Void = { _, _, _ in }) throws -> NotebookRun {
+        let buffer = ByteOutput(.memory)
+        let session = try session(for: notebook, output: buffer)
+        defer { session.close() }
+        var run = NotebookRun()
+        for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
+            guard before(index, cell) else { break }
+            let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks)
+            run.outcomes[index] = outcome
+            after(index, cell, outcome)
+            if session.hasQuit { break }
+        }
+        return run
+    }
+
     /// Opens the notebook's private database with the notebook settings;
     /// `output` receives everything the session writes, errors included.
-    public func session(for notebook: Notebook, output: ByteOutput) throws -> Session {
-        let target: DatabaseTarget
-        switch notebook.settings.source {
-        case .sample(let name):
-            guard let sample = Sample(rawValue: name) else {
-                throw NotebookError(path: notebook.path, line: 0, .init("no sample named \"\(name)\""))
-            }
-            target = .sample(sample)
-        case .file(let path):
-            target = .copy(path: notebook.resolve(path))
-        }
+    private func session(for notebook: Notebook, output: ByteOutput) throws -> Session {
         let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
-        let options = Session.Options(target: target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
+        let options = Session.Options(target: notebook.target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
                                       colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: output,
                                       uuids: .counting(), safe: safe)
         let session: Session
@@ -54,24 +64,8 @@ public struct NotebookRunner {
         return session
     }
 
-    /// Runs every cell that is not skipped. `each` sees each cell's fresh
-    /// output as it is made (for `rql run`) and returns false to stop.
-    public func run(_ notebook: Notebook,
-                    each: (Int, Cell, CellOutcome) -> Bool = { _, _, _ in true }) throws -> NotebookRun {
-        let buffer = ByteOutput(.memory)
-        let session = try session(for: notebook, output: buffer)
-        defer { session.close() }
-        var run = NotebookRun()
-        for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
-            let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks)
-            run.outcomes[index] = outcome
-            if !each(index, cell, outcome) || session.hasQuit { break }
-        }
-        return run
-    }
-
     /// Runs one cell and reads back what it wrote, masked and, with `@sort rows`, sorted.
-    public func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask]) -> CellOutcome {
+    private func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask]) -> CellOutcome {
         let maxRowsBefore = session.settings.maxRows
         if let maxRows = cell.maxRows { session.settings.maxRows = maxRows }
         buffer.clear()
@@ -99,13 +93,19 @@ public struct CellOutcome: Equatable, Sendable {
 public struct NotebookRun: Sendable {
     public var outcomes: [Int: CellOutcome] = [:]
 
-    public init() {}
-
     /// The fresh output blocks, by cell index.
     public var outputs: [Int: [String]] { outcomes.mapValues(\.lines) }
 }
 
 extension Notebook {
+    /// The private database a run starts from: the sample, or the file read into memory.
+    public var target: DatabaseTarget {
+        switch settings.source {
+        case .sample(let sample): .sample(sample)
+        case .file(let path): .copy(path: resolve(path))
+        }
+    }
+
     /// The folder the notebook is in.
     public var folder: String {
         let folder = (path as NSString).deletingLastPathComponent

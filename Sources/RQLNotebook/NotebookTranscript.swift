@@ -1,4 +1,3 @@
-import Foundation
 import RQLEngine
 import RQLRender
 
@@ -6,33 +5,21 @@ import RQLRender
 /// then what it printed; with narration, the notebook's prose comes first,
 /// as the teacher's words (`rql run --step`).
 public struct NotebookTranscript {
-    let notebook: Notebook
+    let blocks: [NotebookBlock]
     let output: ByteOutput
     let prompt: String
 
     public init(_ notebook: Notebook, to output: ByteOutput) {
-        self.notebook = notebook
+        blocks = NotebookBlock.blocks(of: notebook)
         self.output = output
-        let name: String
-        switch notebook.settings.source {
-        case .sample(let sample): name = sample
-        case .file(let path): name = (path as NSString).lastPathComponent
-        }
-        prompt = "rql \(name)> "
+        prompt = "rql \(notebook.target.displayName)> "
     }
 
-    /// The prose between the previous cell and cell `index`, without the
-    /// blank lines at its ends; empty when there is none.
-    public func narration(before index: Int) -> [String] {
-        guard let position = notebook.items.firstIndex(of: .cell(index)) else { return [] }
-        var prose: [String] = []
-        for item in notebook.items[..<position].reversed() {
-            if case .cell = item { break }
-            if case .prose(_, let text) = item { prose.insert(text, at: 0) }
-        }
-        while prose.first == "" { prose.removeFirst() }
-        while prose.last == "" { prose.removeLast() }
-        return prose
+    /// The prose right before `cell`, without blank lines at its ends; empty when there is none.
+    public func narration(before cell: Cell) -> [String] {
+        guard let position = blocks.firstIndex(of: .cell(cell)), position > 0,
+              case .prose(let lines) = blocks[position - 1] else { return [] }
+        return lines
     }
 
     /// Writes the cell's command after the prompt, continuation lines after `...> ` or `..| `.

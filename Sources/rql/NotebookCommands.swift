@@ -59,32 +59,26 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let status = options.forEach { notebook in
             let console = ByteOutput.standard(1)
+            defer { console.flush() }
             let transcript = NotebookTranscript(notebook, to: console)
-            let runner = options.runner
-            let buffer = ByteOutput(.memory)
-            let session = try runner.session(for: notebook, output: buffer)
-            defer { session.close() }
-            var run = NotebookRun()
-            for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
-                if step {
-                    for line in transcript.narration(before: index) { console.write("  " + line + "\n") }
+            let run = try options.runner.run(notebook, before: { _, cell in
+                guard step else {
                     transcript.writeCommand(cell)
-                    console.write("[Enter runs it, q quits] ")
-                    console.flush()
-                    guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
-                        console.write("\n")
-                        break
-                    }
-                } else {
-                    transcript.writeCommand(cell)
+                    return true
                 }
-                let outcome = runner.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks)
-                run.outcomes[index] = outcome
+                for line in transcript.narration(before: cell) { console.write("  " + line + "\n") }
+                transcript.writeCommand(cell)
+                console.write("[Enter runs it, q quits] ")
+                console.flush()
+                guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
+                    console.write("\n")
+                    return false
+                }
+                return true
+            }, after: { _, _, outcome in
                 transcript.writeOutcome(outcome)
                 if step { console.write("\n") }
-                if session.hasQuit { break }
-            }
-            console.flush()
+            })
             return report(NotebookCheck(notebook, run), diff: false)
         }
         if status != 0 { throw ExitCode(status) }
@@ -138,7 +132,7 @@ struct UpdateCommand: ParsableCommand {
             let cells = check.updates.count
             print("\(notebook.path): " + (written ? "updated \(cells) \(cells == 1 ? "cell" : "cells")" : "up to date"))
             for line in check.problems { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-            return check.unexpectedErrors.isEmpty && check.missingErrors.isEmpty ? 0 : 1
+            return check.errorCount == 0 ? 0 : 1
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -36,7 +36,7 @@ import RQLEngine
 
     @Test func cellsDirectivesAndOutputs() throws {
         let notebook = try Notebook(text: Self.example, path: "tour.rql")
-        #expect(notebook.settings.source == .sample("reminders"))
+        #expect(notebook.settings.source == .sample(.reminders))
         #expect(notebook.settings.masks.map(\.name) == ["id"])
         #expect(notebook.cells.map(\.command.language) == [.sql, .dsl, .sql, .dot, .sql, .sql])
         #expect(notebook.cells.map(\.line) == [6, 9, 15, 17, 18, 24])

@@ -19,20 +19,23 @@ enum SafeMode {
         }
     }
 
-    /// The message for an error SQLite gave because of the limits above, or nil.
-    static func refusal(for message: String, sql: String) -> String? {
+    /// rql's words for an error SQLite gave `sql` because of the limits
+    /// above, or because extension loading is off (in or out of safe
+    /// mode); nil for any other error.
+    static func refusal(for message: String, sql: String) -> CommandError? {
         let tokens = SQLTokenizer.tokens(sql)
         if message == "not authorized", tokens.contains(where: { $0.isWord("load_extension") }) {
-            return "rql does not load extensions: load_extension is off"
+            return CommandError("rql does not load extensions: load_extension is off")
         }
         guard message.hasPrefix("too many attached databases") else { return nil }
-        guard tokens.first?.isWord("vacuum") == true else {
-            return "refused by safe mode: ATTACH would reach a file outside the private database"
-        }
-        return tokens.contains(where: { $0.isWord("into") })
-            ? "refused by safe mode: VACUUM INTO would write a file outside the private database"
-            : "refused by safe mode: VACUUM works through an attached database, which safe mode does not allow"
+        let refused = tokens.first?.isWord("vacuum") != true ? "ATTACH would reach a file outside the private database"
+            : tokens.contains(where: { $0.isWord("into") }) ? "VACUUM INTO would write a file outside the private database"
+            : "VACUUM works through an attached database, which safe mode does not allow"
+        return refusedError(refused)
     }
 
-    static let unsafeNote = "safe mode is on: rql --safe, or a notebook command without --unsafe"
+    /// `refused by safe mode: WHAT`, with a note on how safe mode came to be on.
+    static func refusedError(_ what: String) -> CommandError {
+        CommandError("refused by safe mode: \(what)", notes: ["safe mode is on: rql --safe, or a notebook command without --unsafe"])
+    }
 }

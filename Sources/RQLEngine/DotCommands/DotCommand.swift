@@ -74,8 +74,7 @@ extension Session {
         let arguments = Array(words.dropFirst())
         guard command.arguments.contains(arguments.count) else { throw command.usageError() }
         if command.touchesFiles, connectionSetup.safe {
-            throw CommandError("refused by safe mode: .\(name) would reach a file outside the private database",
-                               notes: [SafeMode.unsafeNote])
+            throw SafeMode.refusedError(".\(name) would reach a file outside the private database")
         }
         try command.run(self, arguments)
     }

@@ -62,8 +62,7 @@ extension Session {
             let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
             let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
             guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-                throw CommandError("refused by safe mode: .read reads only files in \(folder) or below it",
-                                   notes: [SafeMode.unsafeNote])
+                throw SafeMode.refusedError(".read reads only files in \(folder) or below it")
             }
         }
         guard readDepth < Session.maximumReadDepth else {

@@ -42,7 +42,7 @@ public struct CommandError: Error, Equatable {
         let isInterruption = error.resultCode == .SQLITE_INTERRUPT
         let message = error.message ?? "\(error.resultCode)"
         if let refusal = SafeMode.refusal(for: message, sql: source) {
-            self.init(refusal, notes: refusal.hasPrefix("refused by safe mode") ? [SafeMode.unsafeNote] : [])
+            self = refusal
             return
         }
         self.init(isInterruption ? "interrupted" : message, source: source, offset: offset)

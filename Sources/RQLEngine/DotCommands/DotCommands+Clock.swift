@@ -1,41 +1,43 @@
 import Foundation
 
 extension DotCommand {
-    static let clockCommands: [DotCommand] = [
-        DotCommand(name: "clock", usage: ".clock [set INSTANT | advance DURATION]",
-                   summary: "the session's time: show it, set it, or move it forward and run the work that falls due",
-                   details: """
-                       SQLite's 'now' and deferred callbacks follow this clock. The REPL starts at the real time; \
-                       notebooks start at a fixed instant and their clock moves only with .clock.
-                       .clock advance 500ms | 5s | 2m | 1h30m | 3d, then runs each deferred job that falls due, in order.
-                       .clock set 2026-01-15T09:00:00Z (UTC; a date alone means midnight) moves forward to that instant.
-                       """,
-                   arguments: 0...2, completes: .words(["set", "advance"])) { session, arguments in
-            guard let verb = arguments.first else {
-                session.output.write(ClockText.format(session.scheduler.clock.now) + "\n")
-                return
+    static let clockCommands: [DotCommand] = [clock]
+
+    static let clock: DotCommand = DotCommand(
+        name: "clock", usage: ".clock [set INSTANT | advance DURATION]",
+        summary: "the session's time: show it, set it, or move it forward and run the work that falls due",
+        details: """
+            SQLite's 'now' and deferred callbacks follow this clock. The REPL starts at the real time; \
+            notebooks start at a fixed instant and their clock moves only with .clock.
+            .clock advance 500ms | 5s | 2m | 1h30m | 3d, then runs each deferred job that falls due, in order.
+            .clock set 2026-01-15T09:00:00Z (UTC; a date alone means midnight) moves forward to that instant.
+            """,
+        arguments: 0...2, completes: .words(["set", "advance"])
+    ) { session, arguments in
+        guard let verb = arguments.first else {
+            session.output.write(ClockText.format(session.scheduler.clock.now) + "\n")
+            return
+        }
+        guard arguments.count == 2 else { throw DotCommand.clock.usageError() }
+        switch verb.lowercased() {
+        case "advance":
+            guard let interval = ClockText.duration(arguments[1]) else {
+                throw CommandError("\"\(arguments[1])\" is not a duration", notes: ["write it as 500ms, 5s, 2m, 1h30m or 3d"])
             }
-            guard arguments.count == 2 else { throw DotCommand.named("clock")?.usageError() ?? CommandError("usage: .clock") }
-            switch verb.lowercased() {
-            case "advance":
-                guard let interval = ClockText.duration(arguments[1]) else {
-                    throw CommandError("\"\(arguments[1])\" is not a duration", notes: ["write it as 500ms, 5s, 2m, 1h30m or 3d"])
-                }
-                session.advanceClock(to: session.scheduler.clock.now + interval)
-            case "set":
-                guard let instant = ClockText.instant(arguments[1]) else {
-                    throw CommandError("\"\(arguments[1])\" is not an instant", notes: ["write it as 2026-01-15T09:00:00Z (UTC)"])
-                }
-                let now = session.scheduler.clock.now
-                guard instant >= now else {
-                    throw CommandError("the clock does not go back: it is already \(ClockText.format(now))")
-                }
-                session.advanceClock(to: instant)
-            default:
-                throw CommandError(".clock takes set or advance, not \"\(verb)\"", notes: ["usage: .clock [set INSTANT | advance DURATION]"])
+            session.advanceClock(to: session.scheduler.clock.now + interval)
+        case "set":
+            guard let instant = ClockText.instant(arguments[1]) else {
+                throw CommandError("\"\(arguments[1])\" is not an instant", notes: ["write it as 2026-01-15T09:00:00Z (UTC)"])
             }
-        },
-    ]
+            let now = session.scheduler.clock.now
+            guard instant >= now else {
+                throw CommandError("the clock does not go back: it is already \(ClockText.format(now))")
+            }
+            session.advanceClock(to: instant)
+        default:
+            throw CommandError(".clock takes set or advance, not \"\(verb)\"", notes: ["usage: \(DotCommand.clock.usage)"])
+        }
+    }
 }
 
 extension Session {

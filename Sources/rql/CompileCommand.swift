@@ -5,7 +5,7 @@ import RQLEngine
 /// `rql compile QUERY`: prints the SQL a DSL query compiles to.
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "compile",
+        commandName: "rql compile",
         abstract: "Print the SQL a DSL query compiles to, without running it.",
         discussion: """
             The query is compiled against the schema of DATABASE (--db) or of a sample

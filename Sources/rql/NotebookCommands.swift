@@ -40,7 +40,7 @@ struct NotebookOptions: ParsableArguments {
 /// `rql run FILE...`: runs notebooks and prints what each cell prints.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run",
+        commandName: "rql run",
         abstract: "Run notebooks and print each command with its fresh output.",
         discussion: """
             Each notebook runs on a fresh private copy of its @sample or @db, in safe mode,
@@ -88,7 +88,7 @@ struct RunCommand: ParsableCommand {
 /// `rql check FILE...`: compares fresh outputs with the recorded ones.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check",
+        commandName: "rql check",
         abstract: "Check that notebooks still print what they recorded.",
         discussion: """
             Prints a unified diff for each notebook whose outputs drifted, with FILE:LINE of
@@ -111,7 +111,7 @@ struct CheckCommand: ParsableCommand {
 /// `rql update FILE...`: records fresh outputs in place.
 struct UpdateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "update",
+        commandName: "rql update",
         abstract: "Record fresh outputs in notebooks, in place.",
         discussion: """
             Only the output blocks that changed are rewritten; prose, commands and directives
@@ -154,7 +154,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        commandName: "export",
+        commandName: "rql export",
         abstract: "Export a notebook to Markdown or to one self-contained HTML page.",
         discussion: """
             Built from the recorded outputs, with no database: result tables are read back

@@ -65,6 +65,11 @@ public final class Session {
     /// Reads the cells of a notebook (`PATH`, `TEXT`) for `.read FILE.rql`,
     /// recorded outputs left out; set by the drivers that know notebooks.
     public var notebookCommands: (@Sendable (_ path: String, _ text: String) throws -> [Command])?
+    /// Opens the notebook `.record PATH` appends to, for the database the
+    /// session has open; set by the drivers that know notebooks.
+    public var notebookRecorder: ((_ path: String, _ target: DatabaseTarget) throws -> any CellRecorder)?
+    /// `.record`: the notebook typed commands go to.
+    var recording: Recording?
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself
     /// (not its triggers); nil when it wrote none.
     public internal(set) var changedRows: Int?
@@ -96,6 +101,11 @@ public final class Session {
     @discardableResult
     public func execute(_ command: Command, origin: String? = nil) -> Bool {
         runDueWork()
+        return recordingIfOn(command, origin: origin) { attempt(command, origin: origin) }
+    }
+
+    /// Runs one command with its echo, timer and redirection, and reports its failure.
+    private func attempt(_ command: Command, origin: String?) -> Bool {
         changedRows = nil
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
@@ -154,6 +164,7 @@ public final class Session {
 
     /// Flushes and closes what the session opened.
     public func close() {
+        if let recording { stopRecording(recording) }
         endRedirection()
         console.flush()
         diagnostics.flush()

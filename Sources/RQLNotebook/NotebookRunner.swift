@@ -72,12 +72,7 @@ public struct NotebookRunner {
         let succeeded = session.execute(cell.command)
         if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
         let text = Mask.apply(masks + cell.masks, to: buffer.text)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        if lines.isEmpty {
-            let changed = session.changedRows.map { ", \($0) \($0 == 1 ? "row" : "rows") changed" } ?? ""
-            lines = ["ok" + changed]
-        }
+        var lines = CellOutcome.lines(printed: text, changedRows: session.changedRows)
         if cell.sortsRows { lines = RowSorting.sorted(lines) }
         return CellOutcome(lines: lines, failed: !succeeded)
     }
@@ -87,6 +82,17 @@ public struct NotebookRunner {
 public struct CellOutcome: Equatable, Sendable {
     public var lines: [String]
     public var failed: Bool
+}
+
+extension CellOutcome {
+    /// The output block of a command that printed `printed`: its lines, or
+    /// `ok` (`ok, 3 rows changed`) when it printed nothing.
+    static func lines(printed: String, changedRows: Int?) -> [String] {
+        var lines = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.isEmpty else { return lines }
+        return ["ok" + (changedRows.map { ", \($0) \($0 == 1 ? "row" : "rows") changed" } ?? "")]
+    }
 }
 
 /// The outcomes of a notebook's cells, by cell index (skipped cells have none).

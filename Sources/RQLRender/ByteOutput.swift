@@ -25,6 +25,9 @@ public final class ByteOutput {
     private let capacity = 1 << 16
     /// The first write error, if any (a closed pipe, a full disk).
     public private(set) var writeError: Int32?
+    /// Also receives every byte this output flushes (`.record` keeps what a
+    /// command printed this way).
+    public var copy: ByteOutput?
 
     public init(_ destination: Destination, isTerminal: Bool = false) {
         self.destination = destination
@@ -132,6 +135,9 @@ public final class ByteOutput {
     }
 
     private func emit(_ bytes: UnsafeRawBufferPointer) {
+        if let copy {
+            copy.write(bytes)
+        }
         switch destination {
         case .memory:
             kept.append(contentsOf: bytes)

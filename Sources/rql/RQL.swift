@@ -128,6 +128,7 @@ struct Shell: ParsableCommand {
         let session = try Session.openingOrExiting(options)
         defer { session.close() }
         session.notebookCommands = Notebook.commandsForRead
+        session.notebookRecorder = NotebookRecorder.start
         try runStartUpFile(session)
         let succeeded: Bool
         if !commands.isEmpty {

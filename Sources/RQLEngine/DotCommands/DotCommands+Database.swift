@@ -32,6 +32,17 @@ extension DotCommand {
                    arguments: 1...1, completes: .files) { session, arguments in
             try session.read(arguments[0])
         },
+        DotCommand(name: "record", usage: ".record FILE.rql|off", summary: "append each command you type, and its output, to a notebook",
+                   details: """
+                       Each command typed at the prompt becomes a cell of FILE.rql with its output recorded under it, as rql run would show it. A new notebook starts with the database this session has open (-- @sample or -- @db). Commands run by .read are not recorded, the .read line is. .record off stops; rql update FILE.rql then records the outputs on the notebook's pinned clock.
+                       """,
+                   arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
+            if arguments[0] == "off" {
+                try session.stopRecording()
+            } else {
+                try session.startRecording(to: arguments[0])
+            }
+        },
     ]
 
     static func sample(named name: String) throws -> Sample {

@@ -1,0 +1,94 @@
+import RQLRender
+
+/// Where `.record FILE.rql` puts each command typed at the prompt, with what
+/// it printed, as a new notebook cell. The notebook format is not the
+/// engine's to know: drivers that know notebooks install
+/// `Session.startRecording`.
+public protocol CellRecorder: AnyObject {
+    /// The notebook it appends to.
+    var path: String { get }
+    /// Cells appended so far.
+    var count: Int { get }
+    /// Appends `command` and its output: `printed` is everything it wrote,
+    /// results and errors, and `changedRows` what its write changed.
+    func append(_ command: Command, printed: String, changedRows: Int?) throws
+}
+
+/// `.record`'s state: the notebook it appends to and the bytes of the
+/// command running now.
+final class Recording {
+    let recorder: any CellRecorder
+    let printed = ByteOutput(.memory)
+
+    init(recorder: any CellRecorder) {
+        self.recorder = recorder
+    }
+}
+
+extension Session {
+    /// Starts appending typed commands to the notebook at `path`.
+    func startRecording(to path: String) throws {
+        guard path.hasSuffix(".rql") else {
+            throw CommandError(".record writes a notebook: name it FILE.rql, not \(path)")
+        }
+        guard let start = notebookRecorder else {
+            throw CommandError(".record is not available here")
+        }
+        if let recording { stopRecording(recording) }
+        let recorder = try start(path, target)
+        recording = Recording(recorder: recorder)
+        output.write("recording to \(recorder.path): each command and its output becomes a cell; .record off stops\n")
+    }
+
+    /// `.record off`.
+    func stopRecording() throws {
+        guard let recording else { throw CommandError("nothing is being recorded", notes: [".record FILE.rql starts"]) }
+        stopRecording(recording)
+    }
+
+    func stopRecording(_ recording: Recording) {
+        self.recording = nil
+        let count = recording.recorder.count
+        output.write("recorded \(count) \(count == 1 ? "cell" : "cells") to \(recording.recorder.path)\n")
+    }
+
+    /// Runs `body` (one command typed at the prompt) with what it prints
+    /// copied, then appends it to the notebook being recorded. Commands
+    /// run by `.read`, and `.record` itself, are not recorded. A notebook
+    /// that cannot be written ends the recording.
+    func recordingIfOn(_ command: Command, origin: String?, _ body: () -> Bool) -> Bool {
+        guard let recording, readDepth == 0 else { return body() }
+        recording.printed.clear()
+        console.copy = recording.printed
+        diagnostics.copy = recording.printed
+        let succeeded = body()
+        console.flush()
+        diagnostics.flush()
+        console.copy = nil
+        diagnostics.copy = nil
+        guard self.recording === recording, !hasQuit else { return succeeded }
+        do {
+            let printed = Self.withoutLocations(recording.printed.text, origin: origin)
+            try recording.recorder.append(command, printed: printed, changedRows: changedRows)
+        } catch {
+            self.recording = nil
+            var error = CommandError.from(error)
+            error.notes.append("recording stopped; .record FILE.rql starts again")
+            report(error, at: command, origin: nil)
+        }
+        return succeeded
+    }
+
+    /// `printed` without the `ORIGIN:LINE: ` that `report` puts before the
+    /// errors of a script's commands: a notebook cell's error has none.
+    static func withoutLocations(_ printed: String, origin: String?) -> String {
+        guard let origin else { return printed }
+        return printed.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix(origin + ":") else { return String(line) }
+            let rest = line.dropFirst(origin.count + 1)
+            let digits = rest.prefix(while: \.isNumber)
+            guard !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": ") else { return String(line) }
+            return String(rest.dropFirst(digits.count + 2))
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import RQLEngine
+import RQLRender
+
+/// `.record FILE.rql`: appends each command typed at the prompt, with its
+/// output, to a notebook as a new cell. A new notebook starts with the
+/// session's database (`-- @sample` or `-- @db`); an existing one must
+/// parse, and gets the new cells after what it has. Each cell is written
+/// through `AtomicFile`, so the notebook is always whole.
+///
+///     session.notebookRecorder = NotebookRecorder.start
+public final class NotebookRecorder: CellRecorder {
+    public let path: String
+    public private(set) var count = 0
+
+    public init(path: String, target: DatabaseTarget) throws {
+        self.path = path
+        try failing {
+            if FileManager.default.fileExists(atPath: path) {
+                _ = try Notebook.load(path)
+            } else {
+                try write(Self.header(for: target))
+            }
+        }
+    }
+
+    /// Opens a recorder: the shape `Session.notebookRecorder` takes.
+    public static func start(path: String, target: DatabaseTarget) throws -> any CellRecorder {
+        try NotebookRecorder(path: path, target: target)
+    }
+
+    public func append(_ command: Command, printed: String, changedRows: Int?) throws {
+        try failing { try append(command, lines: CellOutcome.lines(printed: Self.withoutColors(printed), changedRows: changedRows)) }
+        count += 1
+    }
+
+    private func append(_ command: Command, lines: [String]) throws {
+        var text = try Notebook.load(path).text()
+        if !text.isEmpty {
+            if !text.hasSuffix("\n") { text += "\n" }
+            if !text.hasSuffix("\n\n") { text += "\n" }
+        }
+        text += command.text + "\n" + lines.map { $0.isEmpty ? "-->\n" : "--> \($0)\n" }.joined()
+        try write(text)
+    }
+
+    /// Runs `body`, saying what went wrong in the words of `.record`.
+    private func failing(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as NotebookError {
+            let location = error.line > 0 ? "line \(error.line): " : ""
+            throw CommandError("cannot record into \(path): \(location)\(error.reason.message)",
+                               notes: error.reason.help.map { ["help: " + $0] } ?? [])
+        } catch let error as AtomicFileError {
+            throw CommandError("cannot record into \(path): \(error.reason)")
+        }
+    }
+
+    /// The first lines of a new notebook: where its database comes from.
+    static func header(for target: DatabaseTarget) -> String {
+        switch target {
+        case .sample(let sample):
+            return "-- @sample \(sample.rawValue)\n"
+        case .file(let path, _) where path.isEmpty || path == ":memory:":
+            return "-- Recorded on a database with no file: rql replays it on the Reminders sample.\n"
+        case .file(let path, _), .copy(let path):
+            return "-- @db \(URL(fileURLWithPath: path).standardizedFileURL.path)\n"
+        }
+    }
+
+    /// `text` without the terminal's color sequences (`ESC [ … m`).
+    static func withoutColors(_ text: String) -> String {
+        guard text.utf8.contains(0x1B) else { return text }
+        var kept: [UInt8] = []
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == 0x1B else {
+                kept.append(byte)
+                continue
+            }
+            guard bytes.next() == UInt8(ascii: "[") else { continue }
+            while let next = bytes.next(), !(0x40...0x7E).contains(next) {}
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
+    private func write(_ text: String) throws {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
+        try AtomicFile.replace(path, with: Data(text.utf8), permissions: mode_t(permissions))
+    }
+}

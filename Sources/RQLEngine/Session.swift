@@ -62,12 +62,9 @@ public final class Session {
     /// In safe mode, the folder `.read` may read from (a notebook's own);
     /// nil lets it read anywhere.
     public var readsFilesBelow: String?
-    /// Reads the cells of a notebook (`PATH`, `TEXT`) for `.read FILE.rql`,
-    /// recorded outputs left out; set by the drivers that know notebooks.
-    public var notebookCommands: (@Sendable (_ path: String, _ text: String) throws -> [Command])?
-    /// Opens the notebook `.record PATH` appends to, for the database the
-    /// session has open; set by the drivers that know notebooks.
-    public var notebookRecorder: ((_ path: String, _ target: DatabaseTarget) throws -> any CellRecorder)?
+    /// Reads, records and tours notebooks (`.read FILE.rql`, `.record`,
+    /// `.tour`); set by the drivers that know them.
+    public var notebooks: (any NotebookSupport)?
     /// `.record`: the notebook typed commands go to.
     var recording: Recording?
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself

@@ -8,7 +8,7 @@ import RQLRender
 /// parse, and gets the new cells after what it has. Each cell is written
 /// through `AtomicFile`, so the notebook is always whole.
 ///
-///     session.notebookRecorder = NotebookRecorder.start
+///     let recorder = try NotebookRecorder(path: "lesson.rql", target: .sample(.reminders))
 public final class NotebookRecorder: CellRecorder {
     public let path: String
     public private(set) var count = 0
@@ -22,11 +22,6 @@ public final class NotebookRecorder: CellRecorder {
                 try write(Self.header(for: target))
             }
         }
-    }
-
-    /// Opens a recorder: the shape `Session.notebookRecorder` takes.
-    public static func start(path: String, target: DatabaseTarget) throws -> any CellRecorder {
-        try NotebookRecorder(path: path, target: target)
     }
 
     public func append(_ command: Command, printed: String, changedRows: Int?) throws {

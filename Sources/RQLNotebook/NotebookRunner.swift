@@ -60,7 +60,7 @@ public struct NotebookRunner {
         session.settings.maxRows = Self.maxRows
         session.settings.masksTimes = true
         session.readsFilesBelow = notebook.folder
-        session.notebookCommands = Notebook.commandsForRead
+        session.notebooks = Notebooks()
         return session
     }
 

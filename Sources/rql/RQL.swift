@@ -127,8 +127,7 @@ struct Shell: ParsableCommand {
                                       colorAllowed: colorAllowed, safe: safe)
         let session = try Session.openingOrExiting(options)
         defer { session.close() }
-        session.notebookCommands = Notebook.commandsForRead
-        session.notebookRecorder = NotebookRecorder.start
+        session.notebooks = Notebooks()
         try runStartUpFile(session)
         let succeeded: Bool
         if !commands.isEmpty {

@@ -17,8 +17,7 @@ import RQLRender
         let output = ByteOutput(.memory)
         let session = try Session(options: .init(mode: .box, colorAllowed: false, output: output, diagnostics: output,
                                                  safe: safe))
-        session.notebookCommands = Notebook.commandsForRead
-        session.notebookRecorder = NotebookRecorder.start
+        session.notebooks = Notebooks()
         return (session, output)
     }
 

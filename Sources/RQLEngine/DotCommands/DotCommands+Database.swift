@@ -63,7 +63,7 @@ extension Session {
     }
 
     /// `.read FILE`: runs the file as a script (a notebook's cells, when it
-    /// is a `.rql` file and `notebookCommands` reads them); fails if any of
+    /// is a `.rql` file and the session knows notebooks); fails if any of
     /// its commands did. A relative path is read from `readsFilesBelow` when it is set;
     /// in safe mode only files in that folder or below it can be read.
     func read(_ written: String) throws {
@@ -86,7 +86,7 @@ extension Session {
             throw CommandError("cannot read \(path): \(Session.reason(error))")
         }
         let text = String(decoding: data, as: UTF8.self)
-        let notebook = try path.hasSuffix(".rql") ? notebookCommands.map { try $0(path, text) } : nil
+        let notebook = try path.hasSuffix(".rql") ? notebooks.map { try $0.commands(path: path, text: text) } : nil
         readDepth += 1
         defer { readDepth -= 1 }
         let result = notebook.map { run(commands: $0, origin: path, policy: .continueUnlessBail) }

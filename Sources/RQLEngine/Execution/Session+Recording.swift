@@ -2,8 +2,7 @@ import RQLRender
 
 /// Where `.record FILE.rql` puts each command typed at the prompt, with what
 /// it printed, as a new notebook cell. The notebook format is not the
-/// engine's to know: drivers that know notebooks install
-/// `Session.startRecording`.
+/// engine's to know: `Session.notebooks` makes the recorder.
 public protocol CellRecorder: AnyObject {
     /// The notebook it appends to.
     var path: String { get }
@@ -31,11 +30,11 @@ extension Session {
         guard path.hasSuffix(".rql") else {
             throw CommandError(".record writes a notebook: name it FILE.rql, not \(path)")
         }
-        guard let start = notebookRecorder else {
+        guard let notebooks else {
             throw CommandError(".record is not available here")
         }
         if let recording { stopRecording(recording) }
-        let recorder = try start(path, target)
+        let recorder = try notebooks.recorder(path: path, target: target)
         recording = Recording(recorder: recorder)
         output.write("recording to \(recorder.path): each command and its output becomes a cell; .record off stops\n")
     }

@@ -1,0 +1,10 @@
+/// What the engine asks of notebooks, whose format it does not know: the
+/// drivers that do (`rql`, the notebook runner) install one on the session
+/// as `Session.notebooks`.
+public protocol NotebookSupport {
+    /// `.read FILE.rql`: the cells to run, recorded outputs left out.
+    func commands(path: String, text: String) throws -> [Command]
+    /// `.record FILE.rql`: opens the notebook typed commands are appended
+    /// to, starting a new one with `target` as its database.
+    func recorder(path: String, target: DatabaseTarget) throws -> any CellRecorder
+}

@@ -33,6 +33,9 @@ let package = Package(
                 .embedInCode("reminders-prelude.rql"),
                 .embedInCode("employees.sql"),
                 .embedInCode("attachments.sql"),
+                // The sample notebooks, for `.tour NAME`.
+                .embedInCode("notebooks/tour.rql"),
+                .embedInCode("notebooks/triggers.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -6,4 +6,9 @@ public enum SampleFiles {
     public static let remindersPrelude = String(decoding: PackageResources.reminders_prelude_rql, as: UTF8.self)
     public static let employees = String(decoding: PackageResources.employees_sql, as: UTF8.self)
     public static let attachments = String(decoding: PackageResources.attachments_sql, as: UTF8.self)
+    /// The sample notebooks (`Samples/notebooks/NAME.rql`), by name, in course order.
+    public static let notebooks: [(name: String, text: String)] = [
+        ("tour", PackageResources.tour_rql),
+        ("triggers", PackageResources.triggers_rql),
+    ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -67,6 +67,8 @@ public final class Session {
     public var notebooks: (any NotebookSupport)?
     /// `.record`: the notebook typed commands go to.
     var recording: Recording?
+    /// `.tour`: the sample notebook being walked through, and where.
+    public internal(set) var tour: Tour?
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself
     /// (not its triggers); nil when it wrote none.
     public internal(set) var changedRows: Int?

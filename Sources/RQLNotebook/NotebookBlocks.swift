@@ -27,3 +27,12 @@ enum NotebookBlock: Equatable {
         return blocks
     }
 }
+
+extension [NotebookBlock] {
+    /// The prose right before `cell`, without blank lines at its ends; empty when there is none.
+    func prose(before cell: Cell) -> [String] {
+        guard let position = firstIndex(of: .cell(cell)), position > 0,
+              case .prose(let lines) = self[position - 1] else { return [] }
+        return lines
+    }
+}

@@ -17,9 +17,7 @@ public struct NotebookTranscript {
 
     /// The prose right before `cell`, without blank lines at its ends; empty when there is none.
     public func narration(before cell: Cell) -> [String] {
-        guard let position = blocks.firstIndex(of: .cell(cell)), position > 0,
-              case .prose(let lines) = blocks[position - 1] else { return [] }
-        return lines
+        blocks.prose(before: cell)
     }
 
     /// Writes the cell's command after the prompt, continuation lines after `...> ` or `..| `.

@@ -1,7 +1,7 @@
 import RQLEngine
 
-/// Notebooks as a session's commands reach them: `.read FILE.rql` and
-/// `.record FILE.rql`.
+/// Notebooks as a session's commands reach them: `.read FILE.rql`,
+/// `.record FILE.rql` and `.tour NAME`.
 ///
 ///     session.notebooks = Notebooks()
 public struct Notebooks: NotebookSupport {
@@ -21,5 +21,15 @@ public struct Notebooks: NotebookSupport {
 
     public func recorder(path: String, target: DatabaseTarget) throws -> any CellRecorder {
         try NotebookRecorder(path: path, target: target)
+    }
+
+    /// Each cell not marked `@skip` is a step, said with the prose before it.
+    public func tour(named name: String, text: String) throws -> Tour {
+        let notebook = try Notebook(text: text, path: "Samples/notebooks/\(name).rql")
+        let blocks = NotebookBlock.blocks(of: notebook)
+        let steps = notebook.cells.filter { !$0.skipped }.map {
+            Tour.Step(narration: blocks.prose(before: $0), command: $0.command)
+        }
+        return Tour(name: name, target: notebook.target, steps: steps)
     }
 }

@@ -6,7 +6,8 @@ import RQLLanguage
 /// The interactive prompt: reads commands with the line editor until
 /// Ctrl-D or `.quit` and runs each through the session. A command that
 /// spans lines continues at a prompt that says what is open, and goes into
-/// the history as one entry once it is complete.
+/// the history as one entry once it is complete. During a `.tour`, the
+/// prompt says which step is next and Enter on an empty line runs it.
 struct REPL {
     let session: Session
     let editor: LineEditor
@@ -44,6 +45,12 @@ struct REPL {
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
                     lineNumber += 1
                     typed.append(line)
+                    // During a tour, Enter on an empty line runs the next step.
+                    if session.tour != nil, !reader.isContinuing, line.allSatisfy(\.isWhitespace) {
+                        typed = []
+                        session.execute(Command(.dot, ".tour next"))
+                        continue
+                    }
                     let commands = reader.feed(line, line: lineNumber)
                     if !reader.isContinuing {
                         let entry = typed.joined(separator: "\n")
@@ -64,7 +71,12 @@ struct REPL {
         switch continuation {
         case .sql: "...> "
         case .dsl: "..| "
-        default: "rql \(session.target.displayName)> "
+        default:
+            if let tour = session.tour {
+                "rql \(session.target.displayName) (tour \(tour.position + 1)/\(tour.steps.count))> "
+            } else {
+                "rql \(session.target.displayName)> "
+            }
         }
     }
 
@@ -74,7 +86,7 @@ struct REPL {
         case .file(let path, _): path
         case .copy(let path): "a private copy of \(path)"
         }
-        return "rql: \(opened). .help lists the commands, .tour shows what to try."
+        return "rql: \(opened). .help lists the commands, .tour walks you through it."
     }
 
     /// Adds a typed command to the history and saves it at once, so a crash

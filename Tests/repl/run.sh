@@ -60,7 +60,7 @@ expect_screen() {
 # The last line of the screen that is not blank.
 start
 expect_screen "the welcome line names the sample and points at .help and .tour" \
-  "^rql: a private copy of the reminders sample\. \.help lists the commands, \.tour shows what to try\.$"
+  "^rql: a private copy of the reminders sample\. \.help lists the commands, \.tour walks you through it\.$"
 expect_screen "the prompt names the database" "^rql reminders> $"
 
 type_line "CREATE TRIGGER tags_shout AFTER INSERT ON tags BEGIN"
@@ -145,6 +145,42 @@ start
 expect_screen "a new session starts with ~/.rqlrc" "^rql reminders> $"
 type_line "SELECT 7 AS seven;"
 expect_screen "~/.rqlrc ran before the first prompt" "^seven = 7$"
+keys C-d
+
+# Notebooks at the prompt: .tour, .record, .clock and .read.
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+start --no-init
+expect_screen "a session for the notebook commands starts" "^rql reminders> $"
+type_line ".tour"
+expect_screen ".tour says the first step's narration" "^  # A tour of the Reminders database$"
+expect_screen ".tour shows the command Enter will run" "^next> \.tables$"
+expect_screen "the prompt says which step is next" "^rql reminders \(tour 1/[0-9]+\)> $"
+keys Enter
+expect_screen "Enter runs the step" "^reminderTexts +remindersListAssets +remindersTags$"
+expect_screen "then the prompt moves to the next step" "^rql reminders \(tour 2/[0-9]+\)> $"
+type_line "SELECT 40 + 2 AS between_steps;"
+expect_screen "a command typed during the tour runs as usual" "│            42 │"
+keys Enter
+expect_screen "Enter after it runs the step after" "│ 00000000-0000-4000-8000-00000000a001 │ Personal │"
+type_line ".tour off"
+expect_screen ".tour off ends the tour" "^the tour of tour\.rql ended before step 3 of [0-9]+$"
+expect_screen "and the prompt is plain again" "^rql reminders> $"
+
+clear_screen
+type_line ".record typed.rql"
+expect_screen ".record says where it records" "^recording to typed\.rql: each command and its output becomes a cell; \.record off stops$"
+type_line "UPDATE reminders SET status = 2 WHERE title = 'Haircut';"
+type_line ".clock advance 5s"
+expect_screen ".clock advance runs the deferred callback" "^deferred: handleReminderStatusUpdate completed 1 reminder$"
+type_line ".record off"
+expect_screen ".record off says how many cells" "^recorded 2 cells to typed\.rql$"
+if grep -qx -- "--> deferred: handleReminderStatusUpdate completed 1 reminder" "$scratch/typed.rql" \
+  && grep -qx -- "--> ok, 1 row changed" "$scratch/typed.rql" && head -1 "$scratch/typed.rql" | grep -qx -- "-- @sample reminders"
+then pass; else fail "the recorded notebook holds the commands and their outputs"; cat "$scratch/typed.rql"; fi
+
+clear_screen
+type_line ".read $repo/Samples/notebooks/tour.rql"
+expect_screen ".read of a notebook runs its cells" "^    1\. SELECT handleReminderStatusUpdate\(\);$"
 keys C-d
 
 echo "repl: $passed passed, $failed failed"

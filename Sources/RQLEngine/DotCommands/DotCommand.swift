@@ -35,7 +35,7 @@ extension DotCommand {
 extension DotCommand {
     /// Every dot-command, in `.help` order.
     static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + describeCommands + triggerCommands + viewCommands + ftsCommands
-        + catalogCommands + profilerCommands + queryCommands + parameterCommands + clockCommands
+        + catalogCommands + profilerCommands + queryCommands + parameterCommands + clockCommands + tourCommands
 
     static func named(_ name: String) -> DotCommand? {
         all.first { $0.name == name }

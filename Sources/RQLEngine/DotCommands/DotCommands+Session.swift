@@ -11,10 +11,6 @@ extension DotCommand {
                 session.writeHelpIndex()
             }
         },
-        DotCommand(name: "tour", usage: ".tour", summary: "what to try first, on the Reminders sample",
-                   arguments: 0...0) { session, _ in
-            session.output.write(Session.tour)
-        },
         DotCommand(name: "quit", usage: ".quit", summary: "leave rql", arguments: 0...0) { session, _ in
             session.hasQuit = true
         },
@@ -35,32 +31,14 @@ extension DotCommand {
 }
 
 extension Session {
-    static let tour = """
-        A first walk through rql on the Reminders sample (.sample reminders opens a fresh copy).
-
-          .tables                                      lists, reminders, tags and an FTS5 index
-          SELECT title, dueDate FROM reminders;        SQL; a statement ends with ;
-          reminders | where not isCompleted | order dueDate | limit 5
-                                                       the query DSL; a query ends with its line
-          remindersLists | select title, count(reminders) as n
-                                                       relationships come from the foreign keys
-          reminders | search 'take' | select title     full-text search through the FTS5 index
-          .sql on                                      show the SQL each DSL query compiles to
-          .helpers                                     the helpers the sample defines (isCompleted, …)
-          .schema reminders                            the table and the triggers that keep it in order
-          .mode json                                   other output: box table markdown csv json line list html
-
-        Keys: Tab completes names and commands; the up arrow brings back a whole statement;
-        Ctrl-C stops a running query or clears the line; Ctrl-D leaves.
-
-        """
-
     func writeHelpIndex() {
         output.write(AlignedList.text(DotCommand.all.map { ($0.usage, $0.summary) }))
         output.write("""
 
             Anything else is SQL (a statement ends with ;) or the query DSL (reminders | where isFlagged).
-            .help COMMAND explains one command.
+            .help COMMAND explains one command; .tour walks through the Reminders sample step by step.
+            Keys: Tab completes names and commands; the up arrow brings back a whole statement;
+            Ctrl-C stops a running query or clears the line; Ctrl-D leaves.
 
             """)
     }

@@ -7,4 +7,6 @@ public protocol NotebookSupport {
     /// `.record FILE.rql`: opens the notebook typed commands are appended
     /// to, starting a new one with `target` as its database.
     func recorder(path: String, target: DatabaseTarget) throws -> any CellRecorder
+    /// `.tour NAME`: the steps of the sample notebook `name`, whose text is `text`.
+    func tour(named name: String, text: String) throws -> Tour
 }

@@ -67,6 +67,8 @@ public final class Session {
     public var notebooks: (any NotebookSupport)?
     /// `.record`: the notebook typed commands go to.
     var recording: Recording?
+    /// Keeps the values of every result rendered (`rql export --execute`).
+    public var resultLog: ResultLog?
     /// `.tour`: the sample notebook being walked through, and where.
     public internal(set) var tour: Tour?
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself
@@ -179,6 +181,7 @@ public final class Session {
         render.maxRows = settings.maxRows ?? (presentsToPerson ? SessionSettings.terminalMaxRows : 0)
         render.maxLineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil)
         render.usesColor = output.isTerminal && settings.colorAllowed
+        render.log = resultLog
         return render
     }
 

@@ -8,7 +8,8 @@ import RQLLanguage
 /// results as real tables with NULL styled and FTS highlight markers
 /// (`**…**`) shown as `<mark>`. Every text from the notebook is escaped.
 public enum HTMLExport {
-    public static func render(_ notebook: Notebook) -> String {
+    /// From the recorded outputs, or from the fresh ones of `run` (`--execute`).
+    public static func render(_ notebook: Notebook, run: NotebookRun? = nil) -> String {
         let blocks = NotebookBlock.blocks(of: notebook)
         var headings: [(level: Int, text: String, anchor: String)] = []
         var body = ""
@@ -29,7 +30,7 @@ public enum HTMLExport {
                 }
             case .cell(let cell):
                 body += "<section class=\"cell\">\n<pre class=\"source\"><code>\(highlight(cell.command))</code></pre>\n"
-                for output in RecordedOutput.read(cell.recorded ?? []) { body += render(output) }
+                for output in notebook.exportedOutputs(of: cell, run: run) { body += render(output) }
                 body += "</section>\n"
             }
         }
@@ -85,10 +86,12 @@ public enum HTMLExport {
     }
 
     /// One value: NULL styled, numbers to the right, `**match**` marked.
-    private static func cell(_ value: String) -> String {
-        if value == "NULL" { return "<td class=\"null\">NULL</td>" }
-        let number = value.split(separator: " ").first.map { Double($0) != nil } ?? false
-        return "<td\(number ? " class=\"number\"" : "")>\(marked(value))</td>"
+    private static func cell(_ value: TableValue) -> String {
+        switch value {
+        case .null: "<td class=\"null\">NULL</td>"
+        case .number(let text): "<td class=\"number\">\(marked(text))</td>"
+        case .text(let text): "<td>\(marked(text))</td>"
+        }
     }
 
     /// The value escaped, with each `**text**` pair as `<mark>text</mark>`.
@@ -199,7 +202,7 @@ public enum HTMLExport {
         .pipe, .dot { color: var(--keyword); }
         div.result { overflow-x: auto; margin-top: 0.5rem; }
         table { border-collapse: collapse; font-size: 0.9rem; }
-        th, td { border: 1px solid var(--rule); padding: 0.3rem 0.65rem; text-align: left; vertical-align: top; }
+        th, td { border: 1px solid var(--rule); padding: 0.3rem 0.65rem; text-align: left; vertical-align: top; white-space: pre-wrap; overflow-wrap: anywhere; }
         th { background: var(--panel); }
         td.number { text-align: right; font-variant-numeric: tabular-nums; color: inherit; }
         td.null { color: var(--null); font-style: italic; }

@@ -2,7 +2,8 @@
 /// block, result tables as GitHub tables, errors as quoted notes, other
 /// output as preformatted text. Built from the recorded outputs alone.
 public enum MarkdownExport {
-    public static func render(_ notebook: Notebook) -> String {
+    /// From the recorded outputs, or from the fresh ones of `run` (`--execute`).
+    public static func render(_ notebook: Notebook, run: NotebookRun? = nil) -> String {
         var parts: [String] = []
         for block in NotebookBlock.blocks(of: notebook) {
             switch block {
@@ -10,7 +11,7 @@ public enum MarkdownExport {
                 parts.append(lines.joined(separator: "\n"))
             case .cell(let cell):
                 parts.append(fence(cell.command.text, language: cell.command.language == .sql ? "sql" : "rql"))
-                for output in RecordedOutput.read(cell.recorded ?? []) { parts.append(render(output)) }
+                for output in notebook.exportedOutputs(of: cell, run: run) { parts.append(render(output)) }
             }
         }
         return parts.joined(separator: "\n\n") + "\n"
@@ -20,7 +21,7 @@ public enum MarkdownExport {
         switch output {
         case .table(let columns, let rows, let after):
             var lines = [row(columns), "|" + columns.map { _ in "---" }.joined(separator: "|") + "|"]
-            lines += rows.map(row)
+            lines += rows.map { row($0.map(\.text)) }
             if !after.isEmpty { lines += [""] + after.map { "*\($0)*" } }
             return lines.joined(separator: "\n")
         case .error(let lines):
@@ -34,8 +35,11 @@ public enum MarkdownExport {
         }
     }
 
+    /// A table row: `|` escaped, line breaks as `<br>` so a value stays in its cell.
     private static func row(_ values: [String]) -> String {
-        "| " + values.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        "| " + values.map {
+            $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+        }.joined(separator: " | ") + " |"
     }
 
     /// A fenced block whose fence is longer than any run of backticks inside.

@@ -1,4 +1,5 @@
 import Foundation
+import RQLRender
 
 /// `-- @mask NAME /REGEX/`: text matching REGEX is written `[NAME]`, in fresh
 /// output before it is compared and before it is recorded.
@@ -51,5 +52,20 @@ public struct Mask: Sendable, Equatable {
             if let bounds = Range(range, in: masked) { masked.replaceSubrange(bounds, with: "[\(name)]") }
         }
         return masked
+    }
+}
+
+extension ResultLog.Table {
+    /// The table with the masks applied to each text value, as they are to the lines printed.
+    func masked(_ masks: [Mask]) -> ResultLog.Table {
+        guard !masks.isEmpty else { return self }
+        var table = self
+        table.rows = rows.map { row in
+            row.map { value in
+                guard case .text(let text) = value else { return value }
+                return .text(Mask.apply(masks, to: text))
+            }
+        }
+        return table
     }
 }

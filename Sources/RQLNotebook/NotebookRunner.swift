@@ -18,9 +18,12 @@ public struct NotebookRunner {
 
     /// Notebooks run in safe mode unless `--unsafe`.
     public var safe: Bool
+    /// Keeps the values of each cell's results in its outcome (`rql export --execute`).
+    public var logsResults: Bool
 
-    public init(safe: Bool = true) {
+    public init(safe: Bool = true, logsResults: Bool = false) {
         self.safe = safe
+        self.logsResults = logsResults
     }
 
     /// Runs every cell that is not skipped. `before` sees each cell before
@@ -61,6 +64,7 @@ public struct NotebookRunner {
         session.settings.masksTimes = true
         session.readsFilesBelow = notebook.folder
         session.notebooks = Notebooks()
+        if logsResults { session.resultLog = ResultLog(rowLimit: 1_000) }
         return session
     }
 
@@ -69,12 +73,15 @@ public struct NotebookRunner {
         let maxRowsBefore = session.settings.maxRows
         if let maxRows = cell.maxRows { session.settings.maxRows = maxRows }
         buffer.clear()
+        session.resultLog?.clear()
         let succeeded = session.execute(cell.command)
         if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
         let text = Mask.apply(masks + cell.masks, to: buffer.text)
         var lines = CellOutcome.lines(printed: text, changedRows: session.changedRows)
         if cell.sortsRows { lines = RowSorting.sorted(lines) }
-        return CellOutcome(lines: lines, failed: !succeeded)
+        // Sorted lines no longer follow the logged rows: the export reads the lines alone.
+        let tables = cell.sortsRows ? [] : (session.resultLog?.tables ?? []).map { $0.masked(masks + cell.masks) }
+        return CellOutcome(lines: lines, failed: !succeeded, tables: tables)
     }
 }
 
@@ -82,6 +89,8 @@ public struct NotebookRunner {
 public struct CellOutcome: Equatable, Sendable {
     public var lines: [String]
     public var failed: Bool
+    /// The values of the results it printed, when the runner logs them.
+    public var tables: [ResultLog.Table] = []
 }
 
 extension CellOutcome {

@@ -1,9 +1,11 @@
+import RQLRender
+
 /// A cell's recorded output read back for export: rql wrote its box and
 /// table outputs, so their rows and columns can be recovered; errors and
 /// anything else keep their lines.
 enum RecordedOutput: Equatable {
     /// A result table, and the lines printed after it (such as `… 120 rows, 40 shown`).
-    case table(columns: [String], rows: [[String]], after: [String])
+    case table(columns: [String], rows: [[TableValue]], after: [String])
     /// `error: MESSAGE` and the lines that go with it (the statement, the caret, notes).
     case error([String])
     /// `ok` or `ok, 3 rows changed`.
@@ -25,11 +27,29 @@ enum RecordedOutput: Equatable {
             guard rows.allSatisfy({ $0.count == columns.count }) else { break }
             let rest = Array(lines[(end + 1)...])
             let after = rest.prefix { !$0.hasPrefix(top) }
-            return [.table(columns: columns, rows: rows, after: Array(after))] + read(Array(rest.dropFirst(after.count)))
+            return [.table(columns: columns, rows: rows.map { $0.map(TableValue.init(recorded:)) }, after: Array(after))]
+                + read(Array(rest.dropFirst(after.count)))
         }
         let text = lines.prefix { !$0.hasPrefix("┌") }
         guard text.count < lines.count, !text.isEmpty else { return [.text(lines)] }
         return [.text(Array(text))] + read(Array(lines.dropFirst(text.count)))
+    }
+
+    /// Reads fresh output whose results' values were logged (`rql export
+    /// --execute`): each table read back from the lines takes the logged
+    /// values of the next result with its columns and all its rows, so
+    /// NULL, numbers and text are told apart and cut values come back whole.
+    static func read(_ lines: [String], results: [ResultLog.Table]) -> [RecordedOutput] {
+        var results = results[...]
+        return read(lines).map { output in
+            guard case .table(let columns, let shown, let after) = output,
+                  let match = results.firstIndex(where: { $0.columns == columns }) else { return output }
+            let result = results[match]
+            results = results[(match + 1)...]
+            guard result.rowCount == shown.count, result.rows.count == shown.count else { return output }
+            let rows = zip(result.rows, shown).map { zip($0, $1).map(TableValue.init(live:shown:)) }
+            return .table(columns: columns, rows: rows, after: after)
+        }
     }
 
     /// The values of one `│ a │ b │` line, without their padding.
@@ -41,5 +61,54 @@ enum RecordedOutput: Equatable {
         parts.removeFirst()
         parts.removeLast()
         return parts
+    }
+}
+
+/// One value of a result table as an export shows it.
+enum TableValue: Equatable {
+    case null
+    /// Shown as printed (`3.5`, `3 (high)`).
+    case number(String)
+    case text(String)
+
+    /// A value read from recorded text: `NULL` is taken for null, and text
+    /// that starts with a number for a number.
+    init(recorded text: String) {
+        if text == "NULL" {
+            self = .null
+        } else if let first = text.split(separator: " ").first, Double(first) != nil {
+            self = .number(text)
+        } else {
+            self = .text(text)
+        }
+    }
+
+    /// A logged value: its type decides; numbers and blobs keep the text shown.
+    init(live value: RowArray.Value, shown: TableValue) {
+        switch value {
+        case .null: self = .null
+        case .integer, .real: self = .number(shown.text)
+        case .text(let text): self = .text(text)
+        case .blob: self = .text(shown.text)
+        }
+    }
+
+    /// The value as text (`NULL` for null).
+    var text: String {
+        switch self {
+        case .null: "NULL"
+        case .number(let text), .text(let text): text
+        }
+    }
+}
+
+extension Notebook {
+    /// What an export shows under `cell`: its fresh output and values from
+    /// `run` (`rql export --execute`), or else its recorded output.
+    func exportedOutputs(of cell: Cell, run: NotebookRun?) -> [RecordedOutput] {
+        if let run, let index = cells.firstIndex(of: cell), let outcome = run.outcomes[index] {
+            return RecordedOutput.read(outcome.lines, results: outcome.tables)
+        }
+        return RecordedOutput.read(cell.recorded ?? [])
     }
 }

@@ -14,6 +14,8 @@ public struct RenderSettings: Sendable {
     /// The terminal width that tabular output must fit, if any.
     public var maxLineWidth: Int?
     public var usesColor: Bool
+    /// Also keeps the values rendered (`rql export --execute`).
+    public var log: ResultLog?
 
     public init(mode: OutputMode, showsHeaders: Bool, nullText: String? = nil, separator: String? = nil,
                 maxRows: Int = 0, maxLineWidth: Int? = nil, usesColor: Bool = false) {

@@ -7,6 +7,15 @@ public enum Renderer {
     public static func render<Source: RowSource>(
         _ source: inout Source, settings: RenderSettings, to output: ByteOutput
     ) throws -> RenderSummary {
+        guard let log = settings.log else { return try write(&source, settings: settings, to: output) }
+        var logged = LoggedRows(source, log: log)
+        defer { source = logged.base }
+        return try write(&logged, settings: settings, to: output)
+    }
+
+    private static func write<Source: RowSource>(
+        _ source: inout Source, settings: RenderSettings, to output: ByteOutput
+    ) throws -> RenderSummary {
         let style = TerminalStyle(isEnabled: settings.usesColor)
         switch settings.mode {
         case .box, .table, .markdown:

@@ -159,11 +159,15 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             Built from the recorded outputs, with no database: result tables are read back
             into rows and columns, errors become notes, other output stays preformatted.
+            --execute runs the notebook first (in safe mode unless --unsafe) and renders its
+            fresh outputs with their values: NULL apart from the text 'NULL', numbers apart
+            from text, and values whole where the box cut them.
             HTML has inline CSS (light and dark), no scripts and nothing fetched from the
             network, a table of contents from the headings, highlighted commands, NULL styled
             and FTS highlight markers (**…**) shown marked.
 
-            Exit status: 0 written, 2 a notebook that cannot be read or a file that cannot be written.
+            Exit status: 0 written, 1 (with --execute) written but a command failed unexpectedly,
+            2 a notebook that cannot be read or opened, or a file that cannot be written.
             """)
 
     @Argument(help: ArgumentHelp("The notebook (.rql).", valueName: "file"))
@@ -175,21 +179,40 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (default: standard output).", valueName: "out"))
     var output: String?
 
+    @Flag(help: "Run the notebook and export its fresh outputs instead of the recorded ones.")
+    var execute = false
+
+    @Flag(help: "With --execute: let the notebook reach files outside its private database.")
+    var unsafe = false
+
+    func validate() throws {
+        if unsafe, !execute { throw ValidationError("--unsafe goes with --execute: without it nothing runs") }
+    }
+
     func run() throws {
         let notebook: Notebook
+        let run: NotebookRun?
         do {
             notebook = try Notebook.load(file)
+            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true).run(notebook) : nil
         } catch let error as NotebookError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(2)
         }
-        let text = to == .md ? MarkdownExport.render(notebook) : HTMLExport.render(notebook)
-        guard let output else { return print(text, terminator: "") }
-        do {
-            try AtomicFile.replace(output, with: Data(text.utf8), permissions: 0o644)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
+        let text = to == .md ? MarkdownExport.render(notebook, run: run) : HTMLExport.render(notebook, run: run)
+        if let output {
+            do {
+                try AtomicFile.replace(output, with: Data(text.utf8), permissions: 0o644)
+            } catch {
+                printError("\(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            print(text, terminator: "")
         }
+        guard let run else { return }
+        let problems = NotebookCheck(notebook, run).problems
+        for problem in problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
+        if !problems.isEmpty { throw ExitCode(1) }
     }
 }

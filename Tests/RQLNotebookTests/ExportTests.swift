@@ -1,5 +1,10 @@
 import Testing
+import RQLRender
 @testable import RQLNotebook
+
+extension TableValue: ExpressibleByStringLiteral {
+    public init(stringLiteral text: String) { self.init(recorded: text) }
+}
 
 /// Markdown and HTML export from recorded outputs.
 @Suite struct ExportTests {
@@ -39,6 +44,33 @@ import Testing
         #expect(RecordedOutput.read(["+---+", "| a |", "+---+", "| 1 |", "+---+"]) == [.table(columns: ["a"], rows: [["1"]], after: [])])
         #expect(RecordedOutput.read(["clock: x", "deferred: y"]) == [.text(["clock: x", "deferred: y"])])
         #expect(RecordedOutput.read(["ok, 2 rows changed"]) == [.ok("ok, 2 rows changed")])
+    }
+
+    @Test func executedExportsTakeTheirValuesFromTheLiveResults() throws {
+        let notebook = try Notebook(text: """
+            -- @mask ID /[0-9a-f-]{36}/
+            SELECT NULL AS a, 'NULL' AS b, 42 AS c, '42' AS d, printf('%.*c', 120, 'x') AS wide, x'00ff' AS blob;
+            --> recorded long ago
+            SELECT id FROM remindersLists ORDER BY position LIMIT 1;
+            -- @sort rows
+            SELECT 'b' AS v UNION ALL SELECT 'a';
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT 50) SELECT x FROM n;
+            """, path: "live.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        #expect(run.outcomes[0]?.tables.first?.rows == [[.null, .text("NULL"), .integer(42), .text("42"),
+                                                          .text(String(repeating: "x", count: 120)), .blob([0, 255])]])
+        let outputs = (0..<4).map { notebook.exportedOutputs(of: notebook.cells[$0], run: run) }
+        guard case .table(_, let rows, _) = outputs[0].first else { Issue.record("no table"); return }
+        #expect(rows == [[.null, .text("NULL"), .number("42"), .text("42"), .text(String(repeating: "x", count: 120)), .text("x'00ff'")]])
+        // Masks apply to the values too; sorted rows and cut tables are read from the lines.
+        #expect(outputs[1] == [.table(columns: ["id"], rows: [[.text("[ID]")]], after: [])])
+        #expect(outputs[2] == [.table(columns: ["v"], rows: [["a"], ["b"]], after: [])])
+        guard case .table(_, let cut, let after) = outputs[3].first else { Issue.record("no table"); return }
+        #expect(cut.count == 41 && cut[20] == ["…"] && after == ["… 50 rows, 40 shown"])
+        // Without a run, the recorded output.
+        #expect(notebook.exportedOutputs(of: notebook.cells[0], run: nil) == [.text(["recorded long ago"])])
+        let html = HTMLExport.render(notebook, run: run)
+        #expect(html.contains("<tr><td class=\"null\">NULL</td><td>NULL</td><td class=\"number\">42</td><td>42</td>"))
     }
 
     @Test func markdown() throws {

@@ -156,5 +156,19 @@ check "--unsafe lets ATTACH run" 0 "$scratch/attach.rql: updated 1 cell" "$rql" 
 check "run --step waits for Enter and q quits (1: unrecorded)" 1 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] 7\n\n  Count the tags.\nrql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] ')" \
   bash -c "printf -- '-- @mode list\nSELECT count(*) FROM tags;\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > '$scratch/step.rql'; printf '\nq\n' | '$rql' run --step '$scratch/step.rql'"
 
+# Export: from the recorded outputs, or (--execute) from a fresh run.
+printf -- '-- # Values\nSELECT NULL AS a, '"'"'NULL'"'"' AS b;\n--> stale\n' > "$scratch/values.rql"
+check "export without --execute shows the recorded output" 0 "$(printf '# Values\n\n```sql\nSELECT NULL AS a, '"'"'NULL'"'"' AS b;\n```\n\n```text\nstale\n```')" \
+  "$rql" export "$scratch/values.rql" --to md
+check "export --execute shows fresh values, NULL apart from 'NULL'" 0 '<tr><td class="null">NULL</td><td>NULL</td></tr>' \
+  bash -c "'$rql' export '$scratch/values.rql' --to html --execute | grep '^<tr><td'"
+printf -- 'SELECT nope;\n' > "$scratch/broken.rql"
+check "export --execute writes the page but exits 1 for an unexpected error" 1 "" \
+  "$rql" export "$scratch/broken.rql" --to html --execute -o "$scratch/broken.html"
+check_stderr "the unexpected error is named with its line" "$scratch/broken.rql:1: unexpected error"
+if [ -s "$scratch/broken.html" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: export --execute wrote no page"; fi
+check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
+check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

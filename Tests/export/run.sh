@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Exported HTML in a real browser: every sample notebook is exported and
-# rendered by headless Chromium, which must produce a screenshot; the page
-# must fetch nothing and run nothing. Usage: Tests/export/run.sh PATH/TO/rql
+# Exported HTML in a real browser: every sample notebook is exported from
+# its recorded outputs and rendered by headless Chromium, which must produce
+# a screenshot; the page must fetch nothing and run nothing. Each is also
+# exported from a fresh run (--execute), which must succeed. Usage: Tests/export/run.sh PATH/TO/rql
 set -u
 rql=$(realpath "${1:?usage: Tests/export/run.sh PATH/TO/rql}")
 cd "$(dirname "$0")/../.."
@@ -16,6 +17,7 @@ for notebook in Samples/notebooks/*.rql; do
   name=$(basename "$notebook" .rql)
   html="$scratch/$name.html"
   if ! "$rql" export "$notebook" --to html -o "$html"; then fail "$name: export"; continue; fi
+  if "$rql" export "$notebook" --to html --execute -o "$scratch/$name-live.html"; then passed=$((passed + 1)); else fail "$name: export --execute"; fi
   if grep -qiE '<script|<link|<img|src=|@import|url\(' "$html"; then fail "$name: the page loads or runs something"; else passed=$((passed + 1)); fi
   if [ -z "$browser" ]; then
     echo "skipped: no chromium to render $name.html"

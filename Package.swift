@@ -36,6 +36,8 @@ let package = Package(
                 // The sample notebooks, for `.tour NAME`.
                 .embedInCode("notebooks/tour.rql"),
                 .embedInCode("notebooks/triggers.rql"),
+                .embedInCode("notebooks/views.rql"),
+                .embedInCode("notebooks/fts.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -10,5 +10,7 @@ public enum SampleFiles {
     public static let notebooks: [(name: String, text: String)] = [
         ("tour", PackageResources.tour_rql),
         ("triggers", PackageResources.triggers_rql),
+        ("views", PackageResources.views_rql),
+        ("fts", PackageResources.fts_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

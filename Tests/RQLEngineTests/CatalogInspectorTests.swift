@@ -51,6 +51,7 @@ import RQLEngine
         #expect(test.run(".functions median").output == "median|1|aggregate|deterministic|rql\n")
         #expect(test.run(".functions row_number").output == "row_number|0|window|innocuous|SQLite\n")
         #expect(test.run(".functions uuid").output == "uuid|0|scalar||rql\n")
+        #expect(test.run(".functions handleReminderStatusUpdate").output == "handlereminderstatusupdate|0|scalar||rql\n")
         #expect(test.run(".functions bm25").output == "bm25|-1|scalar||extension\n")
         #expect(test.run(".functions count").output == "count|0|aggregate|innocuous|SQLite\ncount|1|aggregate|innocuous|SQLite\n")
         #expect(test.run(".functions nosuch%").output == "no function matches \"nosuch%\"\n")

@@ -83,7 +83,8 @@ extension Session {
                 """, arguments: [pattern])
         }
         if rows.isEmpty, let pattern { return output.write("no function matches \"\(pattern)\"\n") }
-        let ours = Set(SQLFunctions.functions(setup: connectionSetup).map(\.name))
+        // pragma_function_list names are lowercase; Swift registers handleReminderStatusUpdate.
+        let ours = Set(SQLFunctions.functions(setup: connectionSetup).map { $0.name.lowercased() })
         try writeRows(columns: ["name", "arity", "kind", "flags", "from"], rows: rows.map { row in
             let name: String = row["name"]
             let arity: Int = row["narg"]

@@ -38,6 +38,7 @@ let package = Package(
                 .embedInCode("notebooks/triggers.rql"),
                 .embedInCode("notebooks/views.rql"),
                 .embedInCode("notebooks/fts.rql"),
+                .embedInCode("notebooks/functions.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -12,5 +12,6 @@ public enum SampleFiles {
         ("triggers", PackageResources.triggers_rql),
         ("views", PackageResources.views_rql),
         ("fts", PackageResources.fts_rql),
+        ("functions", PackageResources.functions_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -39,6 +39,7 @@ let package = Package(
                 .embedInCode("notebooks/views.rql"),
                 .embedInCode("notebooks/fts.rql"),
                 .embedInCode("notebooks/functions.rql"),
+                .embedInCode("notebooks/json.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -13,5 +13,6 @@ public enum SampleFiles {
         ("views", PackageResources.views_rql),
         ("fts", PackageResources.fts_rql),
         ("functions", PackageResources.functions_rql),
+        ("json", PackageResources.json_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -40,6 +40,7 @@ let package = Package(
                 .embedInCode("notebooks/fts.rql"),
                 .embedInCode("notebooks/functions.rql"),
                 .embedInCode("notebooks/json.rql"),
+                .embedInCode("notebooks/employees.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

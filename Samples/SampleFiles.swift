@@ -14,5 +14,6 @@ public enum SampleFiles {
         ("fts", PackageResources.fts_rql),
         ("functions", PackageResources.functions_rql),
         ("json", PackageResources.json_rql),
+        ("employees", PackageResources.employees_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

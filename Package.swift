@@ -41,6 +41,7 @@ let package = Package(
                 .embedInCode("notebooks/functions.rql"),
                 .embedInCode("notebooks/json.rql"),
                 .embedInCode("notebooks/employees.rql"),
+                .embedInCode("notebooks/attachments.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -15,5 +15,6 @@ public enum SampleFiles {
         ("functions", PackageResources.functions_rql),
         ("json", PackageResources.json_rql),
         ("employees", PackageResources.employees_rql),
+        ("attachments", PackageResources.attachments_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

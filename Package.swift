@@ -42,6 +42,7 @@ let package = Package(
                 .embedInCode("notebooks/json.rql"),
                 .embedInCode("notebooks/employees.rql"),
                 .embedInCode("notebooks/attachments.rql"),
+                .embedInCode("notebooks/transactions.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -16,5 +16,6 @@ public enum SampleFiles {
         ("json", PackageResources.json_rql),
         ("employees", PackageResources.employees_rql),
         ("attachments", PackageResources.attachments_rql),
+        ("transactions", PackageResources.transactions_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

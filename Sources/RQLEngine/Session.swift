@@ -98,11 +98,17 @@ public final class Session {
 
     /// Runs one command and reports its failure on `diagnostics`. Returns
     /// whether it succeeded. `origin` names the script it came from, for
-    /// `FILE:LINE:` in errors. Deferred work that became due lands first.
+    /// `FILE:LINE:` in errors. Deferred work that is due runs before it and
+    /// after it.
     @discardableResult
     public func execute(_ command: Command, origin: String? = nil) -> Bool {
         runDueWork()
-        return recordingIfOn(command, origin: origin) { attempt(command, origin: origin) }
+        return recordingIfOn(command, origin: origin) {
+            let succeeded = attempt(command, origin: origin)
+            // Work the command made due (a COMMIT that ends a wait) lands with it.
+            runDueWork()
+            return succeeded
+        }
     }
 
     /// Runs one command with its echo, timer and redirection, and reports its failure.

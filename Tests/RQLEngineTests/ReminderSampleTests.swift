@@ -4,6 +4,15 @@ import Testing
 
 /// The facts PRODUCT.md holds the Reminders sample to, and its triggers.
 @Suite struct ReminderSampleTests {
+    @Test func alterTableAddingACheckedColumnPrintsNoResult() throws {
+        // SQLite gives this ALTER the columns of the check it runs inside it.
+        let s = try TestSession(mode: .box)
+        let result = s.run("ALTER TABLE tags ADD COLUMN rank INTEGER NOT NULL DEFAULT 0 CHECK (rank >= 0);")
+        #expect(result.output == "")
+        #expect(result.errors == "")
+        #expect(s.run(".mode list\nSELECT count(*) AS n FROM tags WHERE rank = 0;").output == "n\n7\n")
+    }
+
     @Test func seedFacts() throws {
         let s = try TestSession()
         #expect(s.value("SELECT count(*) FROM reminders;") == "11")

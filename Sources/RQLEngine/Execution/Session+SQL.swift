@@ -46,9 +46,13 @@ extension Session {
     }
 
     /// Steps `statement`: rows render to `output`, other statements just run.
+    /// An `ALTER TABLE` that adds a checked column reports the columns of the
+    /// check SQLite runs inside it; it has no rows to show.
     private static func run(_ statement: Statement, enumLabels: [Int: [Definitions.EnumCase]],
                             settings: RenderSettings, to output: ByteOutput) throws {
-        guard statement.columnCount > 0 else { return try statement.execute() }
+        guard statement.columnCount > 0, SQLTokenizer.tokens(statement.sql).first?.isWord("alter") != true else {
+            return try statement.execute()
+        }
         let rows = try StatementRows(statement)
         if settings.mode == .box, !enumLabels.isEmpty {
             var labeled = EnumLabeledRows(rows, labels: enumLabels)

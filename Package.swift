@@ -43,6 +43,7 @@ let package = Package(
                 .embedInCode("notebooks/employees.rql"),
                 .embedInCode("notebooks/attachments.rql"),
                 .embedInCode("notebooks/transactions.rql"),
+                .embedInCode("notebooks/migrations.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

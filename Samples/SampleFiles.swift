@@ -17,5 +17,6 @@ public enum SampleFiles {
         ("employees", PackageResources.employees_rql),
         ("attachments", PackageResources.attachments_rql),
         ("transactions", PackageResources.transactions_rql),
+        ("migrations", PackageResources.migrations_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

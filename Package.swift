@@ -44,6 +44,7 @@ let package = Package(
                 .embedInCode("notebooks/attachments.rql"),
                 .embedInCode("notebooks/transactions.rql"),
                 .embedInCode("notebooks/migrations.rql"),
+                .embedInCode("notebooks/dsl.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

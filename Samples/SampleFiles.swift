@@ -18,5 +18,6 @@ public enum SampleFiles {
         ("attachments", PackageResources.attachments_rql),
         ("transactions", PackageResources.transactions_rql),
         ("migrations", PackageResources.migrations_rql),
+        ("dsl", PackageResources.dsl_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

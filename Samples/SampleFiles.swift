@@ -9,6 +9,7 @@ public enum SampleFiles {
     /// The sample notebooks (`Samples/notebooks/NAME.rql`), by name, in course order.
     public static let notebooks: [(name: String, text: String)] = [
         ("tour", PackageResources.tour_rql),
+        ("dsl", PackageResources.dsl_rql),
         ("triggers", PackageResources.triggers_rql),
         ("views", PackageResources.views_rql),
         ("fts", PackageResources.fts_rql),
@@ -18,6 +19,5 @@ public enum SampleFiles {
         ("attachments", PackageResources.attachments_rql),
         ("transactions", PackageResources.transactions_rql),
         ("migrations", PackageResources.migrations_rql),
-        ("dsl", PackageResources.dsl_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -66,7 +66,7 @@ struct RunCommand: ParsableCommand {
                     transcript.writeCommand(cell)
                     return true
                 }
-                for line in transcript.narration(before: cell) { console.write("  " + line + "\n") }
+                for line in transcript.narration(before: cell) { console.write(line.isEmpty ? "\n" : "  " + line + "\n") }
                 transcript.writeCommand(cell)
                 console.write("[Enter runs it, q quits] ")
                 console.flush()

@@ -7,6 +7,12 @@ public enum InputLanguage: Equatable, Sendable {
     /// The query DSL.
     case dsl
 
+    /// The prompt for the second and later lines of a command: `..| ` for
+    /// the DSL, `...> ` otherwise.
+    public var continuationPrompt: String {
+        self == .dsl ? "..| " : "...> "
+    }
+
     /// Classifies the start of a command.
     ///
     /// The first word decides: an SQL keyword in any case makes SQL, except

@@ -22,10 +22,7 @@ public struct NotebookTranscript {
 
     /// Writes the cell's command after the prompt, continuation lines after `...> ` or `..| `.
     public func writeCommand(_ cell: Cell) {
-        let continuation = cell.command.language == .dsl ? "..| " : "...> "
-        for (offset, line) in cell.command.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            output.write((offset == 0 ? prompt : continuation) + line + "\n")
-        }
+        output.write(cell.command.typed(after: prompt))
     }
 
     public func writeOutcome(_ outcome: CellOutcome) {

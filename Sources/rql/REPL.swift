@@ -69,9 +69,8 @@ struct REPL {
     /// `rql reminders> `, or what the command being typed leaves open.
     private func prompt(for continuation: InputLanguage?) -> String {
         switch continuation {
-        case .sql: "...> "
-        case .dsl: "..| "
-        default:
+        case let open?: open.continuationPrompt
+        case nil:
             if let tour = session.tour {
                 "rql \(session.target.displayName) (tour \(tour.position + 1)/\(tour.steps.count))> "
             } else {

@@ -14,3 +14,13 @@ public struct Command: Equatable, Sendable {
         self.line = line
     }
 }
+
+extension Command {
+    /// The command as it is typed: its first line after `prompt`, the
+    /// others after the continuation prompt, each ending with a newline.
+    public func typed(after prompt: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+            (offset == 0 ? prompt : language.continuationPrompt) + line + "\n"
+        }.joined()
+    }
+}

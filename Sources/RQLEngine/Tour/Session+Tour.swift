@@ -31,10 +31,13 @@ extension Session {
         let step = tour.steps[tour.position]
         tour.position += 1
         self.tour = tour
+        // Like `.read`'s commands, the step is not recorded apart from the `.tour next` that ran it.
         readDepth += 1
+        defer {
+            readDepth -= 1
+            sayNextStep()
+        }
         execute(step.command)
-        readDepth -= 1
-        sayNextStep()
     }
 
     /// `.tour off`.
@@ -57,9 +60,6 @@ extension Session {
         output.write("\n")
         for line in step.narration { output.write(line.isEmpty ? "\n" : "  \(line)\n") }
         if !step.narration.isEmpty { output.write("\n") }
-        let continuation = step.command.language == .dsl ? "..| " : "...> "
-        for (offset, line) in step.command.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            output.write((offset == 0 ? "next> " : continuation) + line + "\n")
-        }
+        output.write(step.command.typed(after: "next> "))
     }
 }

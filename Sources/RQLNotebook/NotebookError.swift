@@ -1,3 +1,5 @@
+import RQLEngine
+
 /// A notebook that cannot be read: where, and why.
 public struct NotebookError: Error, Equatable, Sendable, CustomStringConvertible {
     public struct Reason: Error, Equatable, Sendable {
@@ -25,5 +27,15 @@ public struct NotebookError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         let location = line > 0 ? "\(path):\(line)" : path
         return "\(location): error: \(reason.message)" + (reason.help.map { "\nhelp: \($0)" } ?? "")
+    }
+}
+
+extension NotebookError {
+    /// This error as the error of a command that met it (`.read`, `.record`):
+    /// `PREFIX: LOCATION MESSAGE`, where `location` writes the line, and
+    /// the help as a note.
+    func commandError(_ prefix: String, location: (Int) -> String) -> CommandError {
+        CommandError("\(prefix): \(line > 0 ? location(line) : "")\(reason.message)",
+                     notes: reason.help.map { ["help: " + $0] } ?? [])
     }
 }

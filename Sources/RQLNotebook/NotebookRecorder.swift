@@ -44,9 +44,7 @@ public final class NotebookRecorder: CellRecorder {
         do {
             try body()
         } catch let error as NotebookError {
-            let location = error.line > 0 ? "line \(error.line): " : ""
-            throw CommandError("cannot record into \(path): \(location)\(error.reason.message)",
-                               notes: error.reason.help.map { ["help: " + $0] } ?? [])
+            throw error.commandError("cannot record into \(path)") { "line \($0): " }
         } catch let error as AtomicFileError {
             throw CommandError("cannot record into \(path): \(error.reason)")
         }

@@ -13,9 +13,7 @@ public struct Notebooks: NotebookSupport {
         do {
             return try Notebook(text: text, path: path).cells.filter { !$0.skipped }.map(\.command)
         } catch let error as NotebookError {
-            let location = error.line > 0 ? "\(path):\(error.line): " : ""
-            throw CommandError("cannot read the notebook: \(location)\(error.reason.message)",
-                               notes: error.reason.help.map { ["help: " + $0] } ?? [])
+            throw error.commandError("cannot read the notebook") { "\(path):\($0): " }
         }
     }
 

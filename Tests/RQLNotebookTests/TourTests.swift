@@ -62,6 +62,17 @@ import RQLRender
                 "every notebook in Samples/notebooks is embedded (Package.swift, SampleFiles.notebooks)")
     }
 
+    @Test func settingsTheStepsChangedAreBackAfterTheTour() throws {
+        let (session, _) = try session()
+        session.execute(Command(.dot, ".tour dsl"))
+        #expect(session.tour?.steps.first?.command.text == ".sql on")
+        session.execute(Command(.dot, ".tour next"))
+        #expect(session.settings.showsSQL)
+        session.execute(Command(.dot, ".tour off"))
+        #expect(!session.settings.showsSQL)
+        #expect(session.settings.mode == .list)
+    }
+
     @Test func messages() throws {
         let (session, output) = try session()
         #expect(!session.execute(Command(.dot, ".tour next")))

@@ -10,8 +10,9 @@ extension Session {
                                        "tours: " + Tour.names.joined(separator: " ")].compactMap { $0 })
         }
         guard let notebooks else { throw CommandError(".tour is not available here") }
-        let tour = try notebooks.tour(named: name, text: text)
+        var tour = try notebooks.tour(named: name, text: text)
         try open(tour.target)
+        tour.settingsBefore = self.tour?.settingsBefore ?? settings
         self.tour = tour
         let steps = tour.steps.count == 1 ? "1 step" : "\(tour.steps.count) steps"
         output.write("""
@@ -43,7 +44,7 @@ extension Session {
     /// `.tour off`.
     func endTour() throws {
         guard let tour else { throw CommandError("no tour is running") }
-        self.tour = nil
+        finish(tour)
         output.write("the tour of \(tour.name).rql ended before step \(tour.position + 1) of \(tour.steps.count)\n")
     }
 
@@ -51,7 +52,7 @@ extension Session {
     private func sayNextStep() {
         guard let tour else { return }
         guard tour.position < tour.steps.count else {
-            self.tour = nil
+            finish(tour)
             let others = Tour.names.filter { $0 != tour.name }
             output.write("\nThat was the last step of \(tour.name).rql. Other tours: \(others.joined(separator: " ")) (.tour NAME).\n")
             return
@@ -61,5 +62,11 @@ extension Session {
         for line in step.narration { output.write(line.isEmpty ? "\n" : "  \(line)\n") }
         if !step.narration.isEmpty { output.write("\n") }
         output.write(step.command.typed(after: "next> "))
+    }
+
+    /// Ends `tour`, with the settings its steps changed put back.
+    private func finish(_ tour: Tour) {
+        self.tour = nil
+        if let before = tour.settingsBefore { settings = before }
     }
 }

@@ -21,6 +21,8 @@ public struct Tour: Sendable {
     public let steps: [Step]
     /// The step Enter runs next, from 0.
     public internal(set) var position = 0
+    /// The settings before the tour (`.mode`, `.sql on`, …), put back when it ends.
+    var settingsBefore: SessionSettings?
 
     public init(name: String, target: DatabaseTarget, steps: [Step]) {
         self.name = name

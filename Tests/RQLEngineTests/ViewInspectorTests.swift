@@ -34,6 +34,25 @@ import Testing
             """)
     }
 
+    /// A view whose table was dropped is flagged by `.views` and left out of
+    /// the catalog; the DSL and the other inspectors go on working.
+    @Test func aBrokenViewDisablesNothing() throws {
+        let test = try TestSession()
+        let broken = "CREATE TABLE gone(x);\nCREATE VIEW broken AS SELECT * FROM gone;\nDROP TABLE gone;\n"
+        #expect(test.run(broken + ".views").output == "broken||persistent|cannot be read: no such table: main.gone\n")
+        #expect(test.run(".view broken").output == """
+            view broken (persistent)
+              cannot be read: no such table: main.gone
+              sql:
+                CREATE VIEW broken AS SELECT * FROM gone
+
+            """)
+        for command in ["remindersLists | count", ".describe tags", ".indexes tags", ".fts", ".helpers", ".explain tags | count"] {
+            #expect(test.run(command).errors == "", "\(command)")
+        }
+        #expect(test.run("remindersLists | count").output == "3\n")
+    }
+
     @Test func messages() throws {
         let test = try TestSession()
         #expect(test.run(".views").output == "no views\n")

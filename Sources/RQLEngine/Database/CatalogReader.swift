@@ -4,6 +4,7 @@ import RQLLanguage
 /// Reads the DSL's `Catalog` from the open database: tables and views of
 /// temp, main and attached databases with their columns and foreign keys, FTS5 tables with their
 /// options, the FTS5 tables triggers keep in sync, and SQLite's functions.
+/// An object SQLite cannot read (a view of a dropped table) is left out.
 enum CatalogReader {
     static func read(_ db: Database) throws -> Catalog {
         let listed = try Row.fetchAll(db, sql: """
@@ -22,8 +23,11 @@ enum CatalogReader {
                                           arguments: [name]) ?? ""
             let fts = type == "virtual" ? FTS5Declaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
-            let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)",
-                                           arguments: [name, schema])
+            // A view whose tables are gone cannot be read: the catalog leaves it out
+            // rather than fail every query (`.views` says what is wrong with it).
+            guard let columnRows = try? Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)",
+                                                     arguments: [name, schema]) else { continue }
+            let columns = columnRows
                 .filter { ($0["hidden"] as Int? ?? 0) != 1 }
                 .map { column in
                     Catalog.Column(name: column["name"], type: column["type"] ?? "",

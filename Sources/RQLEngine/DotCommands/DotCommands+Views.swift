@@ -36,9 +36,13 @@ extension Session {
                                        ?? (views.isEmpty ? "this database has no views" : ".views lists them")])
         }
         var text = "view \(view.name) (\(view.lifetime))\n"
-        text += AlignedList.text([("columns", view.columns.joined(separator: ", "))], indent: "  ")
-        if !view.through.isEmpty { text += "  through  " + view.through.joined(separator: ", ") + "\n" }
-        text += "  reads:\n" + view.reads.map { "    \($0.table): " + ($0.columns?.joined(separator: ", ") ?? "every column") + "\n" }.joined()
+        if let failure = view.failure {
+            text += "  cannot be read: \(failure)\n"
+        } else {
+            text += AlignedList.text([("columns", view.columns.joined(separator: ", "))], indent: "  ")
+            if !view.through.isEmpty { text += "  through  " + view.through.joined(separator: ", ") + "\n" }
+            text += "  reads:\n" + view.reads.map { "    \($0.table): " + ($0.columns?.joined(separator: ", ") ?? "every column") + "\n" }.joined()
+        }
         text += "  sql:\n" + view.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
         output.write(text)
     }

@@ -10,19 +10,28 @@ struct ViewLineage {
     var reads: [(table: String, columns: [String]?)]
     /// Other views it reads through.
     var through: [String] = []
+    /// Why SQLite cannot read the view (a table it reads was dropped); nil when it can.
+    var failure: String?
 
     var lifetime: String { Schema.lifetime(of: schema) }
 
     var readsText: String {
-        reads.map { $0.table + "(" + ($0.columns?.joined(separator: ", ") ?? "*") + ")" }.joined(separator: ", ")
+        if let failure { return "cannot be read: \(failure)" }
+        return reads.map { $0.table + "(" + ($0.columns?.joined(separator: ", ") ?? "*") + ")" }.joined(separator: ", ")
     }
 
     static func all(_ db: Database) throws -> [ViewLineage] {
         let objects = try Schema.objects(db, type: "view")
         let viewNames = Set(objects.map { $0.name.lowercased() })
         return try objects.map { schema, name, _, sql in
-            let statement = try db.makeStatement(
-                sql: "SELECT * FROM \(schema.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)")
+            let statement: Statement
+            do {
+                statement = try db.makeStatement(
+                    sql: "SELECT * FROM \(schema.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)")
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                return ViewLineage(schema: schema, name: name, sql: sql, columns: [], reads: [],
+                                   failure: error.message ?? "\(error.resultCode)")
+            }
             // The region names the views read as well as their tables.
             let region = parse(region: statement.databaseRegion.description)
             return ViewLineage(

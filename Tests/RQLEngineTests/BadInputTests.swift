@@ -41,7 +41,7 @@ import Testing
         #expect(s.run(".maxrows").errors == "error: usage: .maxrows N\n.help maxrows explains it\n")
         #expect(s.run(".sample remindrs").errors == "error: no sample named \"remindrs\"\ndid you mean reminders?\nsamples: reminders employees attachments\n")
         #expect(s.run(".").errors == "error: a dot-command needs a name after the period\n.help lists them\n")
-        #expect(s.run(".open 'unterminated").errors == "error: unterminated ' quote in the command\n")
+        #expect(s.run(".open 'unterminated").errors == "error: unterminated ' quote in the command\nnote: inside quotes, write a quote twice: 'O''Neil'\n")
     }
 
     @Test func nonDatabaseFileIsRefusedAndTheSessionStays() throws {

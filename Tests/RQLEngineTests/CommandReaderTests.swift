@@ -101,11 +101,23 @@ import Testing
     }
 }
 
-@Suite struct ShellWordsTests {
-    @Test func quotesGroupWords() throws {
-        #expect(try ShellWords.split("parameter set :name 'two words'") == ["parameter", "set", ":name", "two words"])
-        #expect(try ShellWords.split(#"nullvalue "" "#) == ["nullvalue", ""])
-        #expect(try ShellWords.split(#"once "a \"b\".txt""#) == ["once", #"a "b".txt"#])
-        #expect(try ShellWords.split("parameter set ?1 x'00ff' it's") == ["parameter", "set", "?1", "x'00ff'", "it's"])
+@Suite struct DotCommandWordsTests {
+    func words(_ line: String) throws -> [String] { try DotCommandWords.split(line).map(\.text) }
+
+    @Test func quotesGroupWordsAsInSQL() throws {
+        #expect(try words("parameter set :name 'two words'") == ["parameter", "set", ":name", "two words"])
+        #expect(try words(#"nullvalue "" "#) == ["nullvalue", ""])
+        #expect(try words(#"once "a ""b"".txt""#) == ["once", #"a "b".txt"#])
+        #expect(try words("parameter set ?1 x'00ff' it's") == ["parameter", "set", "?1", "x'00ff'", "it's"])
+        #expect(try words("fts tokens 'a''b c' porter") == ["fts", "tokens", "a'b c", "porter"])
+        #expect(try words("once 'O''Neil'.txt") == ["once", "O'Neil.txt"])
+        #expect(try words(#"separator \t"#) == ["separator", #"\t"#])
+    }
+
+    @Test func unterminatedQuote() throws {
+        #expect(throws: CommandError("unterminated ' quote in the command",
+                                     notes: ["note: inside quotes, write a quote twice: 'O''Neil'"])) {
+            try DotCommandWords.split("once 'a''")
+        }
     }
 }

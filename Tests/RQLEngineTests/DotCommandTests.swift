@@ -95,6 +95,15 @@ import Testing
         #expect(s.run(".parameter clear\n.parameter list").output == "")
     }
 
+    /// VALUE is the SQL as written: quotes doubled inside a string stay one quote.
+    @Test func parameterValuesAreSQLAsWritten() throws {
+        let s = try TestSession()
+        #expect(s.run(".parameter set :w 'O''Neil'\nSELECT :w, length(:w);").output == "O'Neil|6\n")
+        #expect(s.run(".parameter set :n '42'\nSELECT typeof(:n);").output == "text\n")
+        #expect(s.run(".parameter set :s 'two  spaces'  \nSELECT :s;").output == "two  spaces\n")
+        #expect(s.run(".fts tokens 'a''b c' porter").errors == "")
+    }
+
     @Test func help() throws {
         let s = try TestSession()
         let index = s.run(".help").output

@@ -11,8 +11,11 @@ struct DotCommand: Sendable {
     /// Allowed argument counts.
     let arguments: ClosedRange<Int>
     /// Takes the rest of the line as written, as one argument (a query),
-    /// instead of shell-like words.
+    /// instead of words.
     var takesRawText = false
+    /// The arguments from this position on are one argument, as written
+    /// (`.parameter set NAME VALUE`: VALUE is an SQL expression, quotes and all).
+    var keepsTextFrom: Int?
     /// What Tab offers for its arguments.
     var completes: ArgumentCompletion = .nothing
     /// It opens or writes files: safe mode refuses it.
@@ -52,9 +55,9 @@ extension DotCommand {
 }
 
 extension Session {
-    /// Runs a dot-command line: the name, then arguments split like a shell's.
+    /// Runs a dot-command line: the name, then its arguments as words.
     func runDotCommand(_ line: String) throws {
-        let body = line.dropFirst()
+        let body = String(line.dropFirst())
         let commandName = body.prefix(while: { !$0.isWhitespace })
         if let command = DotCommand.named(commandName.lowercased()), command.takesRawText {
             let text = String(body.dropFirst(commandName.count)).trimmingTrailingWhitespace()
@@ -62,8 +65,8 @@ extension Session {
             try command.run(self, [text])
             return
         }
-        let words = try ShellWords.split(String(body))
-        guard let name = words.first?.lowercased() else {
+        let words = try DotCommandWords.split(body)
+        guard let name = words.first?.text.lowercased() else {
             throw CommandError("a dot-command needs a name after the period", notes: [".help lists them"])
         }
         guard let command = DotCommand.named(name) else {
@@ -71,52 +74,15 @@ extension Session {
             throw CommandError("unknown command: .\(name)",
                                notes: [suggestion, ".help lists the dot-commands"].compactMap { $0 })
         }
-        let arguments = Array(words.dropFirst())
+        var arguments = words.dropFirst().map(\.text)
+        if let kept = command.keepsTextFrom, arguments.count > kept {
+            let written = String(body[words[kept + 1].start...]).trimmingTrailingWhitespace()
+            arguments = Array(arguments.prefix(kept)) + [written]
+        }
         guard command.arguments.contains(arguments.count) else { throw command.usageError() }
         if command.touchesFiles, connectionSetup.safe {
             throw SafeMode.refusedError(".\(name) would reach a file outside the private database")
         }
         try command.run(self, arguments)
-    }
-}
-
-/// Splits a dot-command line into words like a shell: blanks separate words,
-/// a single or double quote at the start of a word groups it up to the closing
-/// quote, and a backslash in double quotes escapes. A quote inside a word
-/// (`x'00ff'`, `it's`) is an ordinary character.
-enum ShellWords {
-    static func split(_ line: String) throws -> [String] {
-        var words: [String] = []
-        var word = ""
-        var inWord = false
-        var quote: Character?
-        var escaping = false
-        for character in line {
-            if escaping {
-                word.append(character)
-                escaping = false
-            } else if let open = quote {
-                if character == open {
-                    quote = nil
-                } else if character == "\\" && open == "\"" {
-                    escaping = true
-                } else {
-                    word.append(character)
-                }
-            } else if !inWord, character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character.isWhitespace {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if let open = quote { throw CommandError("unterminated \(open) quote in the command") }
-        if inWord { words.append(word) }
-        return words
     }
 }

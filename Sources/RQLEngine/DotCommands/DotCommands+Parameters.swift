@@ -10,9 +10,9 @@ extension DotCommand {
                        (a bare ? at position N takes ?N). VALUE is an SQL expression (42, 'text', x'00',
                        date('now')); anything that is not one is taken as text. Unset parameters are NULL.
                        """,
-                   arguments: 1...999, completes: .words(["set", "unset", "list", "clear"])) { session, arguments in
+                   arguments: 1...3, keepsTextFrom: 2, completes: .words(["set", "unset", "list", "clear"])) { session, arguments in
             switch (arguments[0].lowercased(), arguments.count) {
-            case ("set", 3...): try session.setParameter(arguments[1], to: arguments[2...].joined(separator: " "))
+            case ("set", 3): try session.setParameter(arguments[1], to: arguments[2])
             case ("unset", 2):
                 guard session.parameters.removeValue(forKey: arguments[1]) != nil else {
                     throw CommandError("no parameter named \(arguments[1])")

@@ -132,6 +132,12 @@ public final class Session {
     }
 
     func perform(_ command: Command) throws {
+        if let nul = command.text.utf8.firstIndex(of: 0) {
+            var error = CommandError("the command holds a NUL byte; SQLite would read only the text before it",
+                                     source: command.text, offset: command.text.utf8.distance(from: command.text.utf8.startIndex, to: nul))
+            error.label = "NUL byte"
+            throw error
+        }
         switch command.language {
         case .dot: try runDotCommand(command.text)
         case .sql: try runSQL(command.text)
@@ -219,14 +225,15 @@ public final class Session {
         if error.isInterruption, out.isTerminal { out.write("\n") }
         if let origin { out.write("\(origin):\(command.line + error.lineOffset): ") }
         style.write("error:", as: .error, to: out)
-        out.write(" \(error.message)\n")
+        // Messages quote what was typed: its control characters are shown, never sent.
+        out.write(" \(CellText.visibleLine(error.message))\n")
         if let snippet = error.snippet {
             out.write(snippet.line + "\n")
             style.write(snippet.caret, as: .caret, to: out)
-            if !error.label.isEmpty { out.write(" " + error.label) }
+            if !error.label.isEmpty { out.write(" " + CellText.visibleLine(error.label)) }
             out.write("\n")
         }
-        for note in error.notes { out.write(note + "\n") }
+        for note in error.notes { out.write(CellText.visibleLine(note) + "\n") }
         out.flush()
     }
 }

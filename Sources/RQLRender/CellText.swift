@@ -68,6 +68,13 @@ public enum CellText {
         return lines
     }
 
+    /// Text on one line with its control characters made visible, newlines
+    /// as `␊` (messages that quote what was typed).
+    public static func visibleLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        return displayLines(text).joined(separator: "\u{240A}")
+    }
+
     /// `1234567` → `1,234,567`, for footers.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

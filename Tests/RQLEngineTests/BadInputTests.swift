@@ -121,4 +121,14 @@ import Testing
         #expect(ran.output.contains("␀␇␛␡"))
         #expect(!ran.output.contains("\u{1B}"))
     }
+
+    /// A NUL byte fails the command that holds it, pointing at it; control
+    /// characters in what a message quotes are shown, never sent raw.
+    @Test func nulBytesAndControlCharactersInMessages() throws {
+        let s = try TestSession()
+        let ran = s.run("SELECT 1;\nSELECT 2\u{0};\nSELECT 3;")
+        #expect(ran.output == "1\n3\n")
+        #expect(ran.errors == "error: the command holds a NUL byte; SQLite would read only the text before it\nSELECT 2\u{2400};\n        ^ NUL byte\n")
+        #expect(s.run(".fo\u{1B}[31mo").errors == "error: unknown command: .fo\u{241B}[31mo\n.help lists the dot-commands\n")
+    }
 }

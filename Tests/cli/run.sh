@@ -52,6 +52,9 @@ check "stdin script" 0 $'11\n3' bash -c "printf 'SELECT count(*) FROM reminders;
 check "stdin script goes on after a failure and exits 1" 1 $'1\n2' bash -c "printf 'SELECT 1;\nSELECT nope;\nSELECT 2;\n' | '$rql'"
 check_stderr "stdin errors name the line" "stdin:2: error: no such column: nope"
 check "stdin .bail on stops" 1 "1" bash -c "printf '.bail on\nSELECT 1;\nSELECT nope;\nSELECT 2;\n' | '$rql'"
+check "a NUL byte fails its statement; the script goes on" 1 $'1\n3' bash -c "printf 'select 1;\\nselect 2\\0;\\nselect 3;\\n' | '$rql'"
+check_stderr "NUL message names the line" "stdin:2: error: the command holds a NUL byte; SQLite would read only the text before it"
+check "a NUL byte with .bail on stops" 1 "1" bash -c "printf '.bail on\\nselect 1;\\nselect 2\\0;\\nselect 3;\\n' | '$rql'"
 check "end of input completes a statement" 0 "7" bash -c "printf 'SELECT 7' | '$rql'"
 check "samples list" 0 "$(printf '%s\n' 'reminders    the Reminders app: lists, reminders, tags, FTS5 search, triggers' 'employees    employees and their managers: self-joins and recursive CTEs' 'attachments  single-table inheritance and a reused column group')" "$rql" samples list
 check "samples write" 0 "" "$rql" samples write reminders "$scratch/reminders.sqlite"

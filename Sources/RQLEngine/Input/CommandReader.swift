@@ -144,10 +144,12 @@ public struct CommandReader {
 }
 
 /// Whether SQL text ends a statement, as `sqlite3_complete()` decides:
-/// a `;` outside strings, comments and trigger bodies.
+/// a `;` outside strings, comments and trigger bodies. A NUL byte counts as
+/// a blank here, so that it cannot hide the rest of a script (the statement
+/// holding it fails when it runs).
 public enum SQLCompleteness {
     public static func isComplete<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
-        var text = Array(bytes)
+        var text = bytes.map { $0 == 0 ? 0x20 : $0 }
         text.append(0)
         return text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress) != 0 }

@@ -59,6 +59,9 @@ public final class Session {
     let changeCounter = ChangeCounter()
     /// Whether SIGINT interrupts this session's statements (`interruptOnSIGINT()`).
     var interruptsOnSIGINT = false
+    /// The `interruptCount` a script last said it stopped for, so nested
+    /// scripts say it once.
+    var interruptsReported = 0
     /// In safe mode, the folder `.read` may read from (a notebook's own);
     /// nil lets it read anywhere.
     public var readsFilesBelow: String?

@@ -22,7 +22,6 @@ struct REPL {
     }
 
     func run() {
-        session.interruptOnSIGINT()
         write(welcome + "\n")
         var reader = CommandReader()
         var typed: [String] = []

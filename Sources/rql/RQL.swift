@@ -128,11 +128,13 @@ struct Shell: ParsableCommand {
         let session = try Session.openingOrExiting(options)
         defer { session.close() }
         session.notebooks = Notebooks()
+        let isInteractive = commands.isEmpty && isatty(STDIN_FILENO) == 1
+        session.interruptOnSIGINT(endsProcessOnSecond: !isInteractive)
         try runStartUpFile(session)
         let succeeded: Bool
         if !commands.isEmpty {
             succeeded = runArguments(session)
-        } else if isatty(STDIN_FILENO) == 0 {
+        } else if !isInteractive {
             succeeded = session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
         } else if let repl = REPL(session: session, history: historyFile) {
             repl.run()

@@ -173,5 +173,33 @@ if [ -s "$scratch/broken.html" ]; then passed=$((passed + 1)); else failed=$((fa
 check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
 check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
 
+# Ctrl-C (SIGINT) stops a script, nested .read scripts included: later commands do not run.
+printf 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\nCREATE TABLE afterSlow(x);\n' > "$scratch/slow.sql"
+# interrupted_status NAME SCRIPT: runs SCRIPT on stdin against a new database and sends
+# SIGINT after 0.5 s; rql must exit 1 having created no table.
+interrupted_status() {
+  rm -f "$scratch/interrupt.sqlite"
+  printf '%s' "$2" | "$rql" "$scratch/interrupt.sqlite" >/dev/null 2>"$scratch/stderr" &
+  local pid=$!
+  sleep 0.5
+  kill -INT "$pid"
+  wait "$pid"
+  local code=$?
+  local tables
+  tables=$(sqlite3 "$scratch/interrupt.sqlite" .tables)
+  if [ "$code" = 1 ] && [ -z "$tables" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $1: status $code (expected 1), tables '$tables' (expected none)"
+  fi
+}
+interrupted_status "Ctrl-C stops a stdin script" "$(cat "$scratch/slow.sql")"$'\nCREATE TABLE afterScript(x);\n'
+check_stderr "the interrupted statement says so" "stdin:1: error: interrupted"
+check_stderr "the script says it stops" "stdin:1: note: Ctrl-C stops the script here; the rest of it does not run"
+interrupted_status "Ctrl-C stops a .read script and the script that read it" $'.read '"$scratch/slow.sql"$'\nCREATE TABLE afterRead(x);\n'
+check_stderr "the innermost script says it stops" "$scratch/slow.sql:1: note: Ctrl-C stops the script here; the rest of it does not run"
+if [ "$(grep -c 'Ctrl-C stops' "$scratch/stderr")" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: nested scripts say they stop more than once"; fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

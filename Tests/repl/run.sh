@@ -104,6 +104,15 @@ type_line "SELECT 40 + 2 AS answer;"
 expect_screen "the session answers the next query" "│     42 │"
 
 clear_screen
+printf 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\nCREATE TABLE afterSlow(x);\n' > "$scratch/slow.sql"
+type_line ".read slow.sql"
+sleep 1
+keys C-c
+expect_screen "Ctrl-C during .read stops the whole script" "slow.sql:1: note: Ctrl-C stops the script here; the rest of it does not run" 3
+type_line "SELECT count(*) AS later FROM sqlite_schema WHERE name = 'afterSlow';"
+expect_screen "the script's later commands did not run" "│     0 │"
+
+clear_screen
 type_line "SELECT nope FROM tags;"
 expect_screen "an error names the problem" "^error: no such column: nope$"
 expect_screen "the caret points at it" "^       \^$"
@@ -131,7 +140,7 @@ if [ "$(cat "$scratch/status" 2>/dev/null)" = 0 ]; then pass; else fail "Ctrl-D 
 trigger_entry='CREATE TRIGGER tags_shout AFTER INSERT ON tags BEGIN\n  UPDATE tags SET title = upper(new.title) WHERE title = new.title;\n  SELECT 1;\nEND;'
 if grep -qxF -- "$trigger_entry" "$history_file"; then pass
 else failed=$((failed + 1)); echo "FAIL: the history file holds the trigger as one entry"; cat "$history_file"; fi
-if [ "$(grep -c . "$history_file")" = 8 ]; then pass
+if [ "$(grep -c . "$history_file")" = 10 ]; then pass
 else failed=$((failed + 1)); echo "FAIL: the history holds one entry per command"; cat "$history_file"; fi
 
 start --no-init

@@ -39,4 +39,17 @@ typedef long long (*rql_clock_now)(void *context);
 /// the life of the process. Returns an SQLite result code.
 int rql_clock_vfs_register(const char *name, rql_clock_now now, void *context);
 
+/// Makes SIGINT (Ctrl-C) count itself and interrupt, with
+/// `sqlite3_interrupt`, the connection given to `rql_interrupt_connection`,
+/// instead of ending the process. With `ends_process_on_second`, a second
+/// SIGINT ends the process at once with status 130 (a script that does not
+/// stop for the first).
+void rql_interrupt_on_sigint(int ends_process_on_second);
+
+/// The connection (an `sqlite3 *`, or NULL) that SIGINT interrupts.
+void rql_interrupt_connection(void *connection);
+
+/// How many SIGINTs have arrived since `rql_interrupt_on_sigint`.
+long rql_interrupt_count(void);
+
 #endif

@@ -1,29 +1,28 @@
-import Foundation
+import CSQLiteSupport
 import GRDB
-import GRDBSQLite
-
-/// The connection SIGINT interrupts; read by the signal handler, so it is
-/// a plain global the handler can reach without locks or allocation.
-nonisolated(unsafe) private var interruptibleConnection: SQLiteConnection?
 
 extension Session {
     /// Makes SIGINT (Ctrl-C while a command runs) stop the statement this
-    /// session is running, with `sqlite3_interrupt`, instead of ending rql.
-    /// The statement fails with `interrupted`; the session goes on and an
-    /// open transaction stays as SQLite leaves it. One session per process
-    /// takes SIGINT: the last one to ask.
-    public func interruptOnSIGINT() {
+    /// session is running, with `sqlite3_interrupt`, instead of ending rql,
+    /// and stop the script it belongs to (`run(lines:)`, `.read`). The
+    /// statement fails with `interrupted`; the session goes on and an open
+    /// transaction stays as SQLite leaves it. One session per process takes
+    /// SIGINT: the last one to ask. `endsProcessOnSecond`: for scripts that
+    /// are the whole run (`-c`, stdin), a second Ctrl-C ends rql at once.
+    public func interruptOnSIGINT(endsProcessOnSecond: Bool = false) {
         interruptsOnSIGINT = true
-        interruptibleConnection = queue.inDatabase { $0.sqliteConnection }
-        signal(SIGINT) { _ in
-            if let connection = interruptibleConnection { sqlite3_interrupt(connection) }
-        }
+        rql_interrupt_connection(UnsafeMutableRawPointer(queue.inDatabase { $0.sqliteConnection }))
+        rql_interrupt_on_sigint(endsProcessOnSecond ? 1 : 0)
     }
 
     /// Before `.open`, `.sample` or `.reset` replaces the connection: SIGINT
     /// follows the new one before the old one closes.
     func retargetInterrupt(to newQueue: DatabaseQueue) {
         guard interruptsOnSIGINT else { return }
-        interruptibleConnection = newQueue.inDatabase { $0.sqliteConnection }
+        rql_interrupt_connection(UnsafeMutableRawPointer(newQueue.inDatabase { $0.sqliteConnection }))
     }
+
+    /// How many times Ctrl-C was pressed: a script compares it with the
+    /// count when it started.
+    static var interruptCount: Int { rql_interrupt_count() }
 }

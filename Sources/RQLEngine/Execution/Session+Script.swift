@@ -10,7 +10,7 @@ public enum FailurePolicy: Sendable {
 public struct ScriptResult: Equatable, Sendable {
     public var commands = 0
     public var failures = 0
-    /// The script stopped early: a failure under `.bail on` or `-c`, or `.quit`.
+    /// The script stopped early: a failure under `.bail on` or `-c`, Ctrl-C, or `.quit`.
     public var stopped = false
 
     public var succeeded: Bool { failures == 0 }
@@ -19,51 +19,30 @@ public struct ScriptResult: Equatable, Sendable {
 extension Session {
     /// Runs the commands in `lines` in order, as a script: each failure is
     /// reported with `ORIGIN:LINE:` and, unless the policy or `.bail on` stops
-    /// it, the script goes on. The end of the lines completes a pending
-    /// statement.
+    /// it, the script goes on. Ctrl-C stops it. The end of the lines
+    /// completes a pending statement.
     @discardableResult
     public func run<Lines: Sequence>(lines: Lines, origin: String?, policy: FailurePolicy) -> ScriptResult
     where Lines.Element == String {
         var reader = CommandReader(looksAhead: true)
-        var result = ScriptResult()
-        func run(_ command: Command) -> Bool {
-            result.commands += 1
-            let succeeded = execute(command, origin: origin)
-            if !succeeded {
-                result.failures += 1
-                if policy == .stop || settings.bail { return false }
-            }
-            return !hasQuit
-        }
+        var script = ScriptRun(policy: policy, interruptsBefore: Session.interruptCount)
         for (index, line) in lines.enumerated() {
-            for command in reader.feed(line, line: index + 1) where !run(command) {
-                result.stopped = true
-                return result
+            for command in reader.feed(line, line: index + 1) where !script.run(command, origin: origin, in: self) {
+                return script.result
             }
+            // Ctrl-C while the script waits for its next line.
+            guard !script.stopsForInterrupt(at: index + 1, origin: origin, in: self) else { return script.result }
         }
-        if let last = reader.finish(), !run(last) { result.stopped = true }
-        return result
+        if let last = reader.finish() { _ = script.run(last, origin: origin, in: self) }
+        return script.result
     }
 
     /// Runs commands already split (a notebook's cells), as a script.
     @discardableResult
     public func run(commands: [Command], origin: String?, policy: FailurePolicy) -> ScriptResult {
-        var result = ScriptResult()
-        for command in commands {
-            result.commands += 1
-            if !execute(command, origin: origin) {
-                result.failures += 1
-                if policy == .stop || settings.bail {
-                    result.stopped = true
-                    break
-                }
-            }
-            if hasQuit {
-                result.stopped = true
-                break
-            }
-        }
-        return result
+        var script = ScriptRun(policy: policy, interruptsBefore: Session.interruptCount)
+        for command in commands where !script.run(command, origin: origin, in: self) { break }
+        return script.result
     }
 
     /// Runs a script held in a string.
@@ -71,5 +50,48 @@ extension Session {
     public func run(script text: String, origin: String?, policy: FailurePolicy) -> ScriptResult {
         run(lines: text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map(String.init),
             origin: origin, policy: policy)
+    }
+}
+
+/// One script being run: what it did so far, and when it must stop.
+private struct ScriptRun {
+    let policy: FailurePolicy
+    /// `Session.interruptCount` when the script started: any Ctrl-C after it stops the script.
+    let interruptsBefore: Int
+    var result = ScriptResult()
+
+    /// Runs `command`; false when the script stops after it.
+    mutating func run(_ command: Command, origin: String?, in session: Session) -> Bool {
+        result.commands += 1
+        if !session.execute(command, origin: origin) {
+            result.failures += 1
+            if policy == .stop || session.settings.bail {
+                result.stopped = true
+                return false
+            }
+        }
+        if stopsForInterrupt(at: command.line, origin: origin, in: session) { return false }
+        if session.hasQuit {
+            result.stopped = true
+            return false
+        }
+        return true
+    }
+
+    /// Whether Ctrl-C came since the script started; if so, says once (for
+    /// the innermost of nested scripts) that the rest does not run, and
+    /// counts the interruption as a failure.
+    mutating func stopsForInterrupt(at line: Int, origin: String?, in session: Session) -> Bool {
+        let count = Session.interruptCount
+        guard count != interruptsBefore else { return false }
+        if session.interruptsReported != count {
+            session.interruptsReported = count
+            let at = origin.map { "\($0):\(line): " } ?? ""
+            session.diagnostics.write("\(at)note: Ctrl-C stops the script here; the rest of it does not run\n")
+            session.diagnostics.flush()
+        }
+        if result.failures == 0 { result.failures = 1 }
+        result.stopped = true
+        return true
     }
 }

@@ -7,11 +7,11 @@ extension Notebook {
     /// Reads the notebook at `path`. A file that cannot be read, is not
     /// UTF-8, or does not parse throws a `NotebookError` naming the line.
     public static func load(_ path: String) throws -> Notebook {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let why = !exists ? "no such file" : isDirectory.boolValue ? "it is a folder" : "it cannot be read"
-            throw NotebookError(path: path, line: 0, .init("cannot open the notebook: \(why)"))
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw NotebookError(path: path, line: 0, .init("cannot open the notebook: \(error.reason)"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw NotebookError(path: path, line: 0, .init("the notebook is not UTF-8 text"))

@@ -160,8 +160,11 @@ struct Shell: ParsableCommand {
         } else {
             return
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            FileHandle.standardError.write(Data("rql: cannot read the start-up file \(path)\n".utf8))
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            FileHandle.standardError.write(Data("rql: cannot read the start-up file \(path): \(error.reason)\n".utf8))
             throw ExitCode(2)
         }
         session.run(script: String(decoding: data, as: UTF8.self), origin: path, policy: .continueUnlessBail)

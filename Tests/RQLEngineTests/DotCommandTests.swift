@@ -134,6 +134,10 @@ import Testing
         #expect(read.output == "1\n2\n")
         #expect(read.errors == "\(script):2: error: no such column: nope\nSELECT nope;\n       ^\nerror: 1 of 3 commands in \(script) failed\n")
         #expect(s.run(".read /nonexistent.sql").errors == "error: cannot read /nonexistent.sql: no such file\n")
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(s.run(".read \(folder)").errors == "error: cannot read \(folder): it is a folder\n")
+        #expect(s.run(".explain select 1; select 2").errors
+                == "error: .explain takes one query; this holds 2 statements\nhelp: explain each on its own: .explain select 1;\n")
         try ".read \(script.replacingOccurrences(of: "script.sql", with: "loop.sql"))\n"
             .write(toFile: script.replacingOccurrences(of: "script.sql", with: "loop.sql"), atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script.replacingOccurrences(of: "script.sql", with: "loop.sql")) }

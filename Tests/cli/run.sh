@@ -201,5 +201,11 @@ interrupted_status "Ctrl-C stops a .read script and the script that read it" $'.
 check_stderr "the innermost script says it stops" "$scratch/slow.sql:1: note: Ctrl-C stops the script here; the rest of it does not run"
 if [ "$(grep -c 'Ctrl-C stops' "$scratch/stderr")" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: nested scripts say they stop more than once"; fi
 
+# .read takes what a FIFO or /dev/stdin holds.
+mkfifo "$scratch/script.fifo"
+(printf "SELECT 'from a fifo';\n" > "$scratch/script.fifo" &)
+check ".read a FIFO" 0 "from a fifo" "$rql" -c ".read $scratch/script.fifo"
+check ".read /dev/stdin" 0 "from stdin" bash -c "printf \"SELECT 'from stdin';\" | '$rql' -c '.read /dev/stdin'"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -81,9 +81,9 @@ extension Session {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try InputFile.read(path)
         } catch {
-            throw CommandError("cannot read \(path): \(Session.reason(error))")
+            throw CommandError(error.description)
         }
         let text = String(decoding: data, as: UTF8.self)
         let notebook = try path.hasSuffix(".rql") ? notebooks.map { try $0.commands(path: path, text: text) } : nil
@@ -93,18 +93,6 @@ extension Session {
             ?? run(script: text, origin: path, policy: .continueUnlessBail)
         if result.failures > 0 {
             throw CommandError("\(result.failures) of \(result.commands) commands in \(path) failed")
-        }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
         }
     }
 }

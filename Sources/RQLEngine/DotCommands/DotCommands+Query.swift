@@ -32,6 +32,10 @@ extension Session {
         }
         var sql = String(body)
         var values: [SQLValue] = []
+        if language == .sql, case let statements = CommandReader.commands(in: sql), statements.count > 1 {
+            throw CommandError(".explain takes one query; this holds \(statements.count) statements",
+                               notes: ["help: explain each on its own: .explain \(statements[0].text)"])
+        }
         if language == .dsl {
             guard case .query(let query) = try compileDSL(sql) else {
                 throw CommandError(".explain takes a query, not a definition")

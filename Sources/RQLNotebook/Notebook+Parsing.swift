@@ -204,8 +204,10 @@ private struct NotebookParser {
         case "now":
             try topOnly()
             try needsArgument("2026-01-15T09:00:00Z")
-            guard ClockText.instant(argument) != nil else {
-                throw error(line, "\"\(argument)\" is not an instant", help: "-- @now 2026-01-15T09:00:00Z (UTC)")
+            do {
+                _ = try ClockText.readInstant(argument)
+            } catch let problem {
+                throw error(line, problem.message, help: "-- @now 2026-01-15T09:00:00Z (UTC)")
             }
             settings.now = argument
         case "mask":

@@ -72,6 +72,17 @@ import RQLEngine
         let test = try TestSession(clock: ManualClock(Self.start))
         #expect(test.run(".clock advance soon").errors == "error: \"soon\" is not a duration\nwrite it as 500ms, 5s, 2m, 1h30m or 3d\n")
         #expect(test.run(".clock set tomorrow").errors == "error: \"tomorrow\" is not an instant\nwrite it as 2026-01-15T09:00:00Z (UTC)\n")
+        let help = "\nwrite it as 2026-01-15T09:00:00Z (UTC)\n"
+        #expect(test.run(".clock set 2027-02-30T10:00:00Z").errors == "error: \"2027-02-30T10:00:00Z\" is not an instant: 2027-02 has 28 days" + help)
+        #expect(test.run(".clock set 2027-13-01").errors == "error: \"2027-13-01\" is not an instant: there is no month 13" + help)
+        #expect(test.run(".clock set 2027-01-01T24:00").errors == "error: \"2027-01-01T24:00\" is not an instant: the time is past 23:59" + help)
+        #expect(test.run(".clock set 10000-01-01").errors
+                == "error: \"10000-01-01\" is past 9999-12-31T23:59:59Z, where SQLite's dates end" + help)
+        #expect(test.run(".clock set 9999-12-31T23:00:00-02:00").errors
+                == "error: \"9999-12-31T23:00:00-02:00\" is past 9999-12-31T23:59:59Z, where SQLite's dates end" + help)
+        #expect(test.run(".clock advance 99999999999d").errors
+                == "error: 99999999999d from 2026-01-15T09:00:00Z is past 9999-12-31T23:59:59Z, where SQLite's dates end\n")
+        #expect(test.run(".clock set 2028-02-29").errors == "")
         #expect(test.run(".clock wind 5s").errors == "error: .clock takes set or advance, not \"wind\"\nusage: .clock [set INSTANT | advance DURATION]\n")
         #expect(test.run(".clock advance").errors == "error: usage: .clock [set INSTANT | advance DURATION]\n.help clock explains it\n")
     }

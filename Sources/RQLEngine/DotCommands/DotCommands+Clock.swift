@@ -24,10 +24,17 @@ extension DotCommand {
             guard let interval = ClockText.duration(arguments[1]) else {
                 throw CommandError("\"\(arguments[1])\" is not a duration", notes: ["write it as 500ms, 5s, 2m, 1h30m or 3d"])
             }
-            session.advanceClock(to: session.scheduler.clock.now + interval)
+            let now = session.scheduler.clock.now
+            guard interval <= ClockText.latest.timeIntervalSince(now) else {
+                throw CommandError("\(arguments[1]) from \(ClockText.format(now)) is past 9999-12-31T23:59:59Z, where SQLite's dates end")
+            }
+            session.advanceClock(to: now + interval)
         case "set":
-            guard let instant = ClockText.instant(arguments[1]) else {
-                throw CommandError("\"\(arguments[1])\" is not an instant", notes: ["write it as 2026-01-15T09:00:00Z (UTC)"])
+            let instant: Date
+            do {
+                instant = try ClockText.readInstant(arguments[1])
+            } catch let error as ClockTextError {
+                throw CommandError(error.message, notes: ["write it as 2026-01-15T09:00:00Z (UTC)"])
             }
             let now = session.scheduler.clock.now
             guard instant >= now else {

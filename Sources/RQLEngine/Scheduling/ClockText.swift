@@ -21,18 +21,60 @@ public enum ClockText {
         return total
     }
 
-    /// The instant `text` names, read as UTC when it has no zone.
+    /// The last instant SQLite's date functions can show: after it, `datetime('now')` is NULL.
+    public static let latest = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+
+    /// The instant `text` names, read as UTC when it has no zone; nil when it names none.
     public static func instant(_ text: String) -> Date? {
+        try? readInstant(text)
+    }
+
+    /// The instant `text` names, read as UTC when it has no zone, or why it names none:
+    /// a day the month does not have, a time past 23:59:59, a year past 9999.
+    public static func readInstant(_ text: String) throws(ClockTextError) -> Date {
         var value = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "T")
+        try checkFields(of: value, text: text)
         if value.count == 10 { value += "T00:00:00" }
         if value.count == 16 { value += ":00" }
         if !(value.hasSuffix("Z") || value.dropFirst(19).contains("+") || value.dropFirst(19).contains("-")) { value += "Z" }
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = options
-            if let date = formatter.date(from: value) { return date }
+            if let date = formatter.date(from: value) {
+                guard date <= latest else { throw pastTheEnd(text) }
+                return date
+            }
         }
-        return nil
+        throw ClockTextError("\"\(text)\" is not an instant")
+    }
+
+    private static func pastTheEnd(_ text: String) -> ClockTextError {
+        ClockTextError("\"\(text)\" is past 9999-12-31T23:59:59Z, where SQLite's dates end")
+    }
+
+    /// Checks the date and time fields as written, since the ISO 8601 reader
+    /// quietly rolls 2027-02-30 over to 2027-03-02.
+    private static func checkFields(of value: String, text: String) throws(ClockTextError) {
+        let fields = value.split(whereSeparator: { "-T:.Z+".contains($0) }).prefix(5).map { Int($0) }
+        if let year = fields.first ?? nil, year > 9999 { throw pastTheEnd(text) }
+        guard fields.count >= 3, value.prefix(5).last == "-",
+              let year = fields[0], let month = fields[1], let day = fields[2] else {
+            throw ClockTextError("\"\(text)\" is not an instant")
+        }
+        guard (1...12).contains(month) else { throw ClockTextError("\"\(text)\" is not an instant: there is no month \(month)") }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let days = calendar.date(from: DateComponents(year: year, month: month, day: 1))
+            .flatMap { calendar.range(of: .day, in: .month, for: $0)?.count } ?? 31
+        guard (1...days).contains(day) else {
+            throw ClockTextError("\"\(text)\" is not an instant: \(String(format: "%04d-%02d", year, month)) has \(days) days")
+        }
+        let limits = [23, 59]
+        for (field, limit) in zip(fields.dropFirst(3), limits) {
+            guard let field, (0...limit).contains(field) else {
+                throw ClockTextError("\"\(text)\" is not an instant: the time is past 23:59")
+            }
+        }
     }
 
     /// `2026-01-15T09:00:00Z`, with milliseconds only when there are some.
@@ -42,5 +84,14 @@ public enum ClockText {
         formatter.formatOptions = milliseconds.truncatingRemainder(dividingBy: 1000) == 0
             ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: Date(timeIntervalSince1970: milliseconds / 1000))
+    }
+}
+
+/// Why a text is not an instant or a duration the clock can take.
+public struct ClockTextError: Error, Equatable, Sendable {
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
     }
 }

@@ -31,6 +31,12 @@ import RQLRender
         (".open /tmp/rql-safe.db", "error: refused by safe mode: .open would reach a file outside the private database\n" + note),
         (".output /tmp/rql-safe.txt", "error: refused by safe mode: .output would reach a file outside the private database\n" + note),
         (".once /tmp/rql-safe.txt", "error: refused by safe mode: .once would reach a file outside the private database\n" + note),
+        ("PRAGMA temp_store_directory = '/tmp';",
+         "error: refused by safe mode: PRAGMA temp_store_directory would make SQLite create files in another folder\n" + note),
+        ("pragma main.Data_Store_Directory('/tmp');",
+         "error: refused by safe mode: PRAGMA Data_Store_Directory would make SQLite create files in another folder\n" + note),
+        (".explain PRAGMA temp_store_directory = '/tmp'",
+         "error: refused by safe mode: PRAGMA temp_store_directory would make SQLite create files in another folder\n" + note),
     ])
     func refusals(command: String, message: String) throws {
         let (session, output) = try safeSession()

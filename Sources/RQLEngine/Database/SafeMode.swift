@@ -34,6 +34,25 @@ enum SafeMode {
         return refusedError(refused)
     }
 
+    /// Pragmas that make SQLite create files in a folder they name.
+    static let folderPragmas: Set<String> = ["temp_store_directory", "data_store_directory"]
+
+    /// Refuses SQL that sets a folder pragma, wherever it stands in the text:
+    /// SQLite applies those pragmas while preparing, and GRDB prepares what
+    /// follows a first statement too, so this runs before anything is prepared.
+    static func check(_ sql: String) throws {
+        let tokens = SQLTokenizer.tokens(sql)
+        for (index, token) in tokens.enumerated() where token.isWord("pragma") {
+            var nameIndex = index + 1
+            if nameIndex + 1 < tokens.count, tokens[nameIndex + 1].isPunctuation(".") { nameIndex += 2 }
+            // Reading the setting is harmless; `= 'folder'` or `('folder')` sets it.
+            if nameIndex + 1 < tokens.count, let name = tokens[nameIndex].name, folderPragmas.contains(name.lowercased()),
+               tokens[nameIndex + 1].isPunctuation("=") || tokens[nameIndex + 1].isPunctuation("(") {
+                throw refusedError("PRAGMA \(name) would make SQLite create files in another folder")
+            }
+        }
+    }
+
     /// `refused by safe mode: WHAT`, with a note on how safe mode came to be on.
     static func refusedError(_ what: String) -> CommandError {
         CommandError("refused by safe mode: \(what)", notes: ["safe mode is on: rql --safe, or a notebook command without --unsafe"])

@@ -34,7 +34,7 @@ extension Session {
             throw CommandError("a ? parameter is numbered: ?1, ?2, …")
         }
         let value = queue.inDatabase { db -> DatabaseValue in
-            guard let statement = try? db.makeStatement(sql: "SELECT \(expression)"),
+            guard let statement = try? prepare("SELECT \(expression)", in: db),
                   statement.columnCount == 1,
                   let value = try? DatabaseValue.fetchOne(statement) else {
                 return expression.databaseValue

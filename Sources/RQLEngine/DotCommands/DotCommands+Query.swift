@@ -44,6 +44,7 @@ extension Session {
             sql = query.sql
             values = query.values
         }
+        try refuseInSafeMode(sql)
         let lines = try queue.inDatabase { db -> [String] in
             let plan: QueryPlan
             do {

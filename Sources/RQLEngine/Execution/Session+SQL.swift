@@ -22,7 +22,7 @@ extension Session {
         try queue.inDatabase { db in
             let statement: Statement
             do {
-                statement = try db.makeStatement(sql: sql)
+                statement = try prepare(sql, in: db)
             } catch let error as DatabaseError {
                 throw CommandError(error, source: sql, connection: db.sqliteConnection)
             }
@@ -43,6 +43,18 @@ extension Session {
                 throw failure
             }
         }
+    }
+
+    /// Prepares SQL the user wrote; in safe mode, what would reach files
+    /// outside the private database is refused before SQLite sees it.
+    func prepare(_ sql: String, in db: Database) throws -> Statement {
+        try refuseInSafeMode(sql)
+        return try db.makeStatement(sql: sql)
+    }
+
+    /// Throws safe mode's refusal when `sql` would reach files outside the private database.
+    func refuseInSafeMode(_ sql: String) throws {
+        if connectionSetup.safe { try SafeMode.check(sql) }
     }
 
     /// Steps `statement`: rows render to `output`, other statements just run.

@@ -49,6 +49,12 @@ public struct NotebookRunner {
     /// Opens the notebook's private database with the notebook settings;
     /// `output` receives everything the session writes, errors included.
     private func session(for notebook: Notebook, output: ByteOutput) throws -> Session {
+        if safe, case .file(let written) = notebook.settings.source, !SafeMode.isInside(notebook.resolve(written), folder: notebook.folder) {
+            let line = notebook.lines.firstIndex { $0.hasPrefix("-- @db") }.map { $0 + 1 } ?? 0
+            throw NotebookError(path: notebook.path, line: line, .init(
+                "refused by safe mode: @db reads only databases in \(notebook.folder) or below it",
+                help: "rql run, check, update and export --execute take --unsafe to lift this"))
+        }
         let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
         let options = Session.Options(target: notebook.target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
                                       colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: output,

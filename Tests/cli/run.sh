@@ -201,6 +201,21 @@ interrupted_status "Ctrl-C stops a .read script and the script that read it" $'.
 check_stderr "the innermost script says it stops" "$scratch/slow.sql:1: note: Ctrl-C stops the script here; the rest of it does not run"
 if [ "$(grep -c 'Ctrl-C stops' "$scratch/stderr")" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: nested scripts say they stop more than once"; fi
 
+# Safe mode keeps @db below the notebook's folder, and never changes the database it copies.
+mkdir -p "$scratch/nb/inner"
+sqlite3 "$scratch/nb/secret.sqlite" "CREATE TABLE t(x); INSERT INTO t VALUES (42);"
+ln -s ../secret.sqlite "$scratch/nb/inner/link.sqlite"
+printf -- '-- @db ../secret.sqlite\n-- @mode list\nSELECT x FROM t;\n--> 42\n' > "$scratch/nb/inner/up.rql"
+printf -- '-- @db link.sqlite\n-- @mode list\nSELECT x FROM t;\n--> 42\n' > "$scratch/nb/inner/link.rql"
+check "safe mode refuses @db above the notebook" 2 "" "$rql" check "$scratch/nb/inner/up.rql"
+check_stderr "the @db refusal names the line and the way out" "$scratch/nb/inner/up.rql:1: error: refused by safe mode: @db reads only databases in $scratch/nb/inner or below it"
+check "safe mode refuses @db through a link that leads out" 2 "" "$rql" check "$scratch/nb/inner/link.rql"
+check "--unsafe lets @db read above the notebook" 0 "" "$rql" check --unsafe "$scratch/nb/inner/up.rql"
+sqlite3 "$scratch/nb/inner/wal.sqlite" "PRAGMA journal_mode = wal; CREATE TABLE t(x); INSERT INTO t VALUES (42);" >/dev/null
+printf -- '-- @db wal.sqlite\n-- @mode list\nSELECT x FROM t;\n--> 42\n' > "$scratch/nb/inner/wal.rql"
+check "check reads a WAL database" 0 "" "$rql" check "$scratch/nb/inner/wal.rql"
+check "check leaves no -wal or -shm beside it" 0 "wal.sqlite" bash -c "cd '$scratch/nb/inner' && ls wal.sqlite*"
+
 # .read takes what a FIFO or /dev/stdin holds.
 mkfifo "$scratch/script.fifo"
 (printf "SELECT 'from a fifo';\n" > "$scratch/script.fifo" &)

@@ -29,26 +29,15 @@ enum Connection {
         let vfs = try ClockVFS.name(for: setup.scheduler.clock)
         switch target {
         case .file(let path, let readonly):
-            if readonly, !FileManager.default.fileExists(atPath: path) {
-                throw CommandError("cannot open \(path): no such file")
-            }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw CommandError("cannot open \(path): it is a folder")
-            }
-            do {
-                let queue = try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs),
-                                              configuration: configuration(readonly: readonly, setup: setup))
-                try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
-                return queue
-            } catch let error as DatabaseError {
-                throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
-            }
+            return try openFile(path, readonly: readonly, vfs: vfs, setup: setup)
         case .copy(let path):
             let copy = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
                                          configuration: configuration(readonly: false, setup: setup))
             do {
-                let original = try open(.file(path: path, readonly: true), setup: setup)
+                // The original is never changed, nor given -wal and -shm files: it is
+                // opened immutable, unless a -wal file beside it holds commits to read.
+                let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+                let original = try openFile(path, readonly: true, immutable: !hasLog, vfs: vfs, setup: setup)
                 try original.backup(to: copy)
                 try original.close()
             } catch let error as DatabaseError {
@@ -64,6 +53,27 @@ enum Connection {
                 throw CommandError("cannot build the \(sample.rawValue) sample: \(error.message ?? "\(error.resultCode)")")
             }
             return queue
+        }
+    }
+
+    /// Opens the database file at `path`; `immutable` tells SQLite the file
+    /// cannot change, so it reads it without locks or a -shm file.
+    private static func openFile(_ path: String, readonly: Bool, immutable: Bool = false, vfs: String,
+                                 setup: ConnectionSetup) throws -> DatabaseQueue {
+        if readonly, !FileManager.default.fileExists(atPath: path) {
+            throw CommandError("cannot open \(path): no such file")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CommandError("cannot open \(path): it is a folder")
+        }
+        do {
+            let queue = try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs, immutable: immutable),
+                                          configuration: configuration(readonly: readonly, setup: setup))
+            try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
+            return queue
+        } catch let error as DatabaseError {
+            throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CSQLiteSupport
+import Foundation
 import GRDB
 import GRDBSQLite
 import RQLLanguage
@@ -10,7 +11,7 @@ import RQLLanguage
 /// extensions stay unloadable. The dot-commands that touch files refuse
 /// on their own (`DotCommand.touchesFiles`). Refusals are worded here, so
 /// nobody sees SQLite's bare "too many attached databases - max 0".
-enum SafeMode {
+public enum SafeMode {
     static func limit(_ db: Database) throws {
         sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
         let code = rql_set_defensive(UnsafeMutableRawPointer(db.sqliteConnection), 1)
@@ -51,6 +52,14 @@ enum SafeMode {
                 throw refusedError("PRAGMA \(name) would make SQLite create files in another folder")
             }
         }
+    }
+
+    /// Whether `path` is in `folder` or below it, once both are made
+    /// absolute and their links resolved (`..` and links cannot lead out).
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        func real(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        let root = real(folder)
+        return real(path).hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// `refused by safe mode: WHAT`, with a note on how safe mode came to be on.

@@ -70,9 +70,7 @@ extension Session {
         let path = readsFilesBelow.map { written.hasPrefix("/") ? written : ($0 as NSString).appendingPathComponent(written) } ?? written
         if connectionSetup.safe {
             let folder = readsFilesBelow ?? FileManager.default.currentDirectoryPath
-            let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-            let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-            guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            guard SafeMode.isInside(path, folder: folder) else {
                 throw SafeMode.refusedError(".read reads only files in \(folder) or below it")
             }
         }

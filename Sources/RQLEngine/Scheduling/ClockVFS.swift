@@ -40,8 +40,9 @@ enum ClockVFS {
     }
 
     /// A URI file name that opens `path` (or, for nil, a private in-memory
-    /// database) through the VFS named `vfs`.
-    static func uri(path: String?, vfs: String) -> String {
+    /// database) through the VFS named `vfs`; `immutable`, read-only and
+    /// without locks or -wal and -shm files.
+    static func uri(path: String?, vfs: String, immutable: Bool = false) -> String {
         guard let path else { return "file:rql-memory?mode=memory&vfs=\(vfs)" }
         var escaped = ""
         for character in path.unicodeScalars {
@@ -52,6 +53,6 @@ enum ClockVFS {
             default: escaped.unicodeScalars.append(character)
             }
         }
-        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?vfs=\(vfs)"
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?vfs=\(vfs)" + (immutable ? "&mode=ro&immutable=1" : "")
     }
 }

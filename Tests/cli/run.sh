@@ -42,6 +42,17 @@ check_stderr() {
   fi
 }
 
+# check_no_stderr NAME: the last command wrote nothing to stderr.
+check_no_stderr() {
+  if [ ! -s "$scratch/stderr" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $1: stderr is not empty"
+    echo "  stderr: $(cat "$scratch/stderr")"
+  fi
+}
+
 check "-c runs a statement without ;" 0 "11" "$rql" -c 'select count(*) from reminders'
 check "-c commands run in order in one session" 0 $'a,b\n1,2' "$rql" -c '.mode csv' -c '.headers on' -c 'select 1 as a, 2 as b'
 check "-c stops at the first failure" 1 "1" "$rql" -c 'select 1' -c 'select nope' -c 'select 2'
@@ -73,6 +84,23 @@ check "DB and --sample together" 2 "" "$rql" "$scratch/reminders.sqlite" --sampl
 check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help
 check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr -e home || true"
 check "output to a pipe is never cut" 0 "500" bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 500) select x from c' | wc -l | tr -d ' '"
+
+# Output that does not arrive (a full disk: /dev/full) is an error and status 1;
+# a reader that closes its pipe early is not.
+check "-c output to a full disk exits 1" 1 "" bash -c "'$rql' -c 'select 1' > /dev/full"
+check_stderr "the full disk is named" "error: cannot write standard output: No space left on device"
+check "a result larger than the buffer to a full disk exits 1" 1 "" \
+  bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 100000) select x from c' > /dev/full"
+check "a stdin script to a full disk exits 1" 1 "" bash -c "printf 'select 1;\nselect 2;\n' | '$rql' > /dev/full"
+check_stderr "each lost output names its line" "stdin:2: error: cannot write standard output: No space left on device"
+check ".output FILE on a full disk fails the command that writes" 1 "" "$rql" -c '.output /dev/full' -c 'select 1'
+check_stderr ".output names the file" "error: cannot write /dev/full: No space left on device"
+check "a closed pipe stays quiet (SIGPIPE ignored)" 0 "1" \
+  bash -c "trap '' PIPE; '$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 100000) select x from c' | head -1"
+check_no_stderr "nothing is said about the closed pipe"
+check "rql samples list to a full disk exits 1" 1 "" bash -c "'$rql' samples list > /dev/full"
+check_stderr "the subcommand says so" "rql: cannot write standard output: No space left on device"
+check "a usage error with standard error full still exits 2" 2 "" bash -c "'$rql' --mode fancy 2> /dev/full"
 
 # The DSL from the command line.
 check "a DSL query in -c" 0 "2" "$rql" -c "reminders | where isFlagged | count"
@@ -167,6 +195,8 @@ check "export --execute writes the page but exits 1 for an unexpected error" 1 "
   "$rql" export "$scratch/broken.rql" --to html --execute -o "$scratch/broken.html"
 check_stderr "the unexpected error is named with its line" "$scratch/broken.rql:1: unexpected error"
 if [ -s "$scratch/broken.html" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: export --execute wrote no page"; fi
+check "export to a full standard output exits 2" 2 "" bash -c "'$rql' export '$scratch/values.rql' --to md > /dev/full"
+check_stderr "export says so" "rql: cannot write standard output: No space left on device"
 check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
 check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
 

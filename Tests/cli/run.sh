@@ -200,5 +200,58 @@ check_stderr "export says so" "rql: cannot write standard output: No space left 
 check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
 check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
 
+# Files: rql writes through links to their targets and keeps owner and mode,
+# refuses a read-only notebook, and writes devices, FIFOs and standard output
+# in place. Writing to devices runs as a user who cannot replace them (nobody,
+# when the tests run as root), so no test can harm /dev.
+chmod 755 "$scratch"
+if [ "$(id -u)" != 0 ]; then
+  as_user=" "
+elif command -v setpriv >/dev/null; then
+  as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
+else
+  as_user=""
+  echo "skipped: writing devices and unwritable folders (root without setpriv)"
+fi
+printf -- '-- @mode list\nSELECT 3;\n' > "$scratch/real.rql"
+chmod 640 "$scratch/real.rql"
+ln -s real.rql "$scratch/link.rql"
+check "update through a link" 0 "$scratch/link.rql: updated 1 cell" "$rql" update "$scratch/link.rql"
+check "the link stays a link" 0 "real.rql" readlink "$scratch/link.rql"
+check "its target has the output and keeps its mode" 0 $'640\n--> 3' bash -c "stat -c %a '$scratch/real.rql' && tail -1 '$scratch/real.rql'"
+if [ "$(id -u)" = 0 ]; then
+  printf -- '-- @mode list\nSELECT 4;\n' > "$scratch/theirs.rql"
+  chown nobody:nogroup "$scratch/theirs.rql"
+  check "update keeps another user's notebook theirs" 0 "nobody:nogroup" \
+    bash -c "'$rql' update '$scratch/theirs.rql' > /dev/null && stat -c %U:%G '$scratch/theirs.rql'"
+fi
+printf -- '-- @mode list\nSELECT 5;\n' > "$scratch/readonly.rql"
+chmod 444 "$scratch/readonly.rql"
+check "update refuses a read-only notebook (2)" 2 "" "$rql" update "$scratch/readonly.rql"
+check_stderr "the refusal says why" "$scratch/readonly.rql: error: cannot write the notebook: the file is read-only"
+check "the read-only notebook is unchanged" 0 $'-- @mode list\nSELECT 5;' cat "$scratch/readonly.rql"
+ln -s page.md "$scratch/page-link.md"
+check "export -o through a link writes its target" 0 $'page.md\n# Values' \
+  bash -c "'$rql' export '$scratch/values.rql' --to md -o '$scratch/page-link.md' && readlink '$scratch/page-link.md' && head -1 '$scratch/page.md'"
+mkfifo "$scratch/fifo"
+check "export -o FIFO writes into it, and it stays a FIFO" 0 "# Values" \
+  bash -c "timeout 10 cat '$scratch/fifo' > '$scratch/from-fifo' & '$rql' export '$scratch/values.rql' --to md -o '$scratch/fifo'; wait; test -p '$scratch/fifo' && head -1 '$scratch/from-fifo'"
+if [ -n "$as_user" ]; then
+  mkdir "$scratch/locked"
+  printf -- '-- @mode list\nSELECT 7;\n' > "$scratch/locked/nb.rql"
+  [ "$(id -u)" = 0 ] && chown nobody:nogroup "$scratch/locked/nb.rql"
+  chmod 555 "$scratch/locked"
+  check "update writes in place in a folder that takes no new file" 0 "$scratch/locked/nb.rql: updated 1 cell" \
+    $as_user "$rql" update "$scratch/locked/nb.rql"
+  check "the notebook in that folder has its output" 0 $'-- @mode list\nSELECT 7;\n--> 7' cat "$scratch/locked/nb.rql"
+  chmod 755 "$scratch/locked"
+  check "export -o /dev/stdout into a pipe" 0 "# Values" \
+    bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/stdout | head -1"
+  check "export -o /dev/stdout into a file" 0 "# Values" \
+    bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/stdout > '$scratch/stdout.md' && head -1 '$scratch/stdout.md'"
+  check "export -o /dev/null, which stays a device" 0 "" \
+    bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/null && test -c /dev/null"
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

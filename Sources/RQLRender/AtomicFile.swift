@@ -43,6 +43,7 @@ public enum AtomicFile {
     /// it does not exist) through a temporary file beside it.
     private static func replace(_ file: String, _ data: Data, existing: stat?, permissions: mode_t,
                                 check: () throws -> Void) throws {
+        TemporaryFile.removeStale(beside: file)
         let temporary: TemporaryFile
         do {
             temporary = try TemporaryFile(beside: file)

@@ -2,7 +2,9 @@ import Foundation
 
 /// The temporary file `AtomicFile` writes before renaming it over a file:
 /// hidden beside it and named for it, `.notes.rql.rql-tmp-XXXXXX` for
-/// `notes.rql`, and locked (`flock`) while rql writes it.
+/// `notes.rql`, and locked (`flock`) while rql writes it. A process killed
+/// meanwhile leaves it unlocked; the next write beside that file removes
+/// such leftovers once they are a minute old.
 ///
 ///     let temporary = try TemporaryFile(beside: "notes.rql")
 ///     defer { temporary.close() }
@@ -11,6 +13,8 @@ import Foundation
 final class TemporaryFile {
     /// What every temporary file's name holds after the name of its file.
     static let marker = ".rql-tmp-"
+    /// A leftover younger than this may be a file just created, not yet locked.
+    static let staleAge: time_t = 60
 
     let path: String
     private let descriptor: Int32
@@ -54,6 +58,25 @@ final class TemporaryFile {
     func close() {
         if !isRenamed { unlink(path) }
         Glibc.close(descriptor)
+    }
+
+    /// Removes the temporary files of `file` that a killed process left:
+    /// a minute old or more, and locked by nobody. Leftovers that cannot be
+    /// examined are left alone.
+    static func removeStale(beside file: String, now: time_t = time(nil)) {
+        let naming = Self.naming(file)
+        let folder = naming.folder.isEmpty ? "." : naming.folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(naming.prefix) {
+            let candidate = naming.folder + name
+            var status = stat()
+            guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                  now - status.st_mtim.tv_sec >= staleAge else { continue }
+            let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(candidate) }
+            Glibc.close(descriptor)
+        }
     }
 
     /// The folder of `file` (with its `/`, empty for the current folder)

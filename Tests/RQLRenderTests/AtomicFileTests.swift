@@ -176,6 +176,25 @@ private func replace(_ path: String, _ text: String, permissions: mode_t = 0o644
         #expect(FileTarget.descriptor(named: "/dev/fd/x") == nil)
         #expect(FileTarget.descriptor(named: "/dev/null") == nil)
     }
+
+    @Test func aStaleTemporaryFileIsRemovedAndALiveOneKept() throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("notes.rql", "before\n")
+        let minutesAgo = Date(timeIntervalSinceNow: -120)
+        let stale = try scratch.write(".notes.rql.rql-tmp-STALE1", "left by a killed rql")
+        _ = try scratch.write(".notes.rql.rql-tmp-FRESH1", "being written")
+        let held = try scratch.write(".notes.rql.rql-tmp-HELD01", "being written slowly")
+        let other = try scratch.write(".other.rql.rql-tmp-OTHER1", "another file's")
+        for path in [stale, held, other] {
+            try FileManager.default.setAttributes([.modificationDate: minutesAgo], ofItemAtPath: path)
+        }
+        let lock = open(held, O_RDONLY)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        try replace(file, "after\n")
+        #expect(try scratch.names() == [".notes.rql.rql-tmp-FRESH1", ".notes.rql.rql-tmp-HELD01",
+                                        ".other.rql.rql-tmp-OTHER1", "notes.rql"])
+    }
 }
 
 /// What the FIFO's reader read, once it is done.

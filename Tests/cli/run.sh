@@ -230,6 +230,11 @@ chmod 444 "$scratch/readonly.rql"
 check "update refuses a read-only notebook (2)" 2 "" "$rql" update "$scratch/readonly.rql"
 check_stderr "the refusal says why" "$scratch/readonly.rql: error: cannot write the notebook: the file is read-only"
 check "the read-only notebook is unchanged" 0 $'-- @mode list\nSELECT 5;' cat "$scratch/readonly.rql"
+printf -- '-- @mode list\nSELECT 6;\n' > "$scratch/stale.rql"
+touch -d '2 minutes ago' "$scratch/.stale.rql.rql-tmp-Killed"
+touch "$scratch/.stale.rql.rql-tmp-Recent"
+check "a write removes a stale temporary file and keeps a recent one" 0 ".stale.rql.rql-tmp-Recent" \
+  bash -c "'$rql' update '$scratch/stale.rql' > /dev/null && ls -A '$scratch' | grep rql-tmp"
 ln -s page.md "$scratch/page-link.md"
 check "export -o through a link writes its target" 0 $'page.md\n# Values' \
   bash -c "'$rql' export '$scratch/values.rql' --to md -o '$scratch/page-link.md' && readlink '$scratch/page-link.md' && head -1 '$scratch/page.md'"

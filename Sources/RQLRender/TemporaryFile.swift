@@ -63,8 +63,9 @@ final class TemporaryFile {
     /// Removes the temporary files of `file` that a killed process left:
     /// a minute old or more, and locked by nobody. Leftovers that cannot be
     /// examined are left alone.
-    static func removeStale(beside file: String, now: time_t = time(nil)) {
+    static func removeStale(beside file: String) {
         let naming = Self.naming(file)
+        let now = time(nil)
         let folder = naming.folder.isEmpty ? "." : naming.folder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(naming.prefix) {

@@ -117,8 +117,9 @@ struct UpdateCommand: ParsableCommand {
         discussion: """
             Only the output blocks that changed are rewritten; prose, commands and directives
             stay byte for byte. A notebook with nothing to change is not touched. The file is
-            replaced atomically, keeps its permissions, and is left alone if it changed on disk
-            while rql ran it.
+            replaced atomically (a link's target, for a link) and keeps its owner and mode; a
+            read-only notebook is refused, and one that changed on disk while rql ran it is
+            left alone.
 
             Exit status: 0 clean, 1 a command failed unexpectedly (its error is recorded too),
             2 a notebook that cannot be read, opened or written, or that changed meanwhile.

@@ -3,10 +3,10 @@ import RQLRender
 
 /// The history kept between sessions: one entry per line, with a backslash
 /// written `\\` and a newline `\n`, so a multi-line statement stays one
-/// entry. Saving re-reads the file and adds to what is there, so two
-/// sessions open at once both keep their entries; the file is replaced
-/// atomically (a temporary file beside it, synced, then renamed) and never
-/// holds more than `capacity` entries.
+/// entry. Saving re-reads the file and adds to what is there, holding a
+/// lock (`flock` on `PATH.lock` beside it) meanwhile, so sessions open at
+/// once all keep their entries; the file is replaced atomically (through
+/// `AtomicFile`) and never holds more than `capacity` entries.
 ///
 ///     let file = HistoryFile(path: HistoryFile.defaultPath(environment: ProcessInfo.processInfo.environment))
 ///     let entries = file.load()
@@ -41,9 +41,36 @@ public struct HistoryFile: Sendable {
     /// Adds `entries` after those saved, keeping the newest `capacity`.
     public func append(_ entries: [String]) throws {
         guard !entries.isEmpty else { return }
-        let kept = (load() + entries).suffix(capacity)
-        let text = kept.map { HistoryFile.encode($0) + "\n" }.joined()
-        try HistoryFile.replace(path, with: Data(text.utf8))
+        try createFolder()
+        try whileLocked {
+            let kept = (load() + entries).suffix(capacity)
+            let text = kept.map { HistoryFile.encode($0) + "\n" }.joined()
+            do {
+                try AtomicFile.replace(path, with: Data(text.utf8), permissions: 0o600)
+            } catch let error as AtomicFileError {
+                throw HistoryFileError(path: path, reason: error.reason)
+            }
+        }
+    }
+
+    /// Runs `body` holding the lock on `PATH.lock`, which other rql
+    /// sessions take to save too; waits for it.
+    private func whileLocked(_ body: () throws -> Void) throws {
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw HistoryFileError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw HistoryFileError(path: path, reason: String(cString: strerror(errno))) }
+        }
+        try body()
+    }
+
+    /// Creates the history's folder when it is missing, readable by its owner only.
+    private func createFolder() throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     static func encode(_ entry: String) -> String {
@@ -77,21 +104,6 @@ public struct HistoryFile: Sendable {
             }
         }
         return decoded
-    }
-
-    /// Writes `data` over `path` atomically (creating its folder when
-    /// missing); readable by its owner only.
-    static func replace(_ path: String, with data: Data) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        }
-        do {
-            try AtomicFile.replace(path, with: data, permissions: 0o600)
-        } catch let error as AtomicFileError {
-            throw HistoryFileError(path: path, reason: error.reason)
-        }
     }
 }
 

@@ -114,24 +114,38 @@ public final class Session {
         }
     }
 
-    /// Runs one command with its echo, timer and redirection, and reports its failure.
+    /// Runs one command with its echo, timer and redirection, and reports its
+    /// failure, and output that did not reach its file or standard output.
     private func attempt(_ command: Command, origin: String?) -> Bool {
         changedRows = nil
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
         let started = ResourceClock.now()
-        defer {
-            if settings.timer, command.language != .dot { reportTime(since: started) }
-            if let before = redirectionBefore, before.once, redirection === before { endRedirection() }
-            output.flush()
+        var succeeded = reportingFailure(at: command, origin: origin) { try perform(command) }
+        if settings.timer, command.language != .dot { reportTime(since: started) }
+        if let before = redirectionBefore, before.once, redirection === before {
+            succeeded = reportingFailure(at: command, origin: origin, of: endRedirection) && succeeded
         }
+        return reportingFailure(at: command, origin: origin, of: checkWrites) && succeeded
+    }
+
+    /// Runs `body`; reports its error and returns false if it throws.
+    private func reportingFailure(at command: Command? = nil, origin: String? = nil,
+                                  of body: () throws -> Void) -> Bool {
         do {
-            try perform(command)
+            try body()
             return true
         } catch {
             report(CommandError.from(error), at: command, origin: origin)
             return false
         }
+    }
+
+    /// Flushes the outputs; throws if bytes written to them since the last
+    /// check did not arrive (a full disk, an I/O error).
+    private func checkWrites() throws {
+        try redirection?.output.checkWrites()
+        try console.checkWrites()
     }
 
     func perform(_ command: Command) throws {
@@ -178,12 +192,16 @@ public final class Session {
         try loadPrelude(of: newTarget)
     }
 
-    /// Flushes and closes what the session opened.
-    public func close() {
+    /// Flushes and closes what the session opened. Output that did not
+    /// reach its file or standard output is reported on `diagnostics`, and
+    /// makes this return false.
+    @discardableResult
+    public func close() -> Bool {
         if let recording { stopRecording(recording) }
-        endRedirection()
-        console.flush()
+        let redirected = reportingFailure(of: endRedirection)
+        let written = reportingFailure { try console.checkWrites() }
         diagnostics.flush()
+        return redirected && written
     }
 
     /// The render settings for `output` as it is now.
@@ -220,13 +238,13 @@ public final class Session {
 
     /// Writes an error: `[ORIGIN:LINE: ]error: MESSAGE`, the line it points at
     /// with a caret, then its notes.
-    func report(_ error: CommandError, at command: Command, origin: String?) {
+    func report(_ error: CommandError, at command: Command? = nil, origin: String? = nil) {
         let style = errorStyle
         let out = diagnostics
         output.flush()
         // The terminal echoed ^C where the cursor was: start on a line of our own.
         if error.isInterruption, out.isTerminal { out.write("\n") }
-        if let origin { out.write("\(origin):\(command.line + error.lineOffset): ") }
+        if let origin, let command { out.write("\(origin):\(command.line + error.lineOffset): ") }
         style.write("error:", as: .error, to: out)
         // Messages quote what was typed: its control characters are shown, never sent.
         out.write(" \(CellText.visibleLine(error.message))\n")

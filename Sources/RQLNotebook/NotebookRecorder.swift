@@ -79,8 +79,6 @@ public final class NotebookRecorder: CellRecorder {
     }
 
     private func write(_ text: String) throws {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
-        try AtomicFile.replace(path, with: Data(text.utf8), permissions: mode_t(permissions))
+        try AtomicFile.replace(path, with: Data(text.utf8), permissions: 0o644)
     }
 }

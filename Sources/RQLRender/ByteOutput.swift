@@ -1,6 +1,5 @@
 import Glibc
 
-
 /// A buffered byte sink. Renderers write into it; it flushes to a file
 /// descriptor, or keeps everything in memory (tests, recorded notebook cells).
 ///
@@ -16,6 +15,8 @@ public final class ByteOutput {
     }
 
     public let destination: Destination
+    /// What the destination is called in errors: a path, `standard output`.
+    public let name: String
     /// Whether the destination is a terminal (colors and width fitting apply).
     public let isTerminal: Bool
     /// Bytes not yet flushed: `buffer[0..<count]`.
@@ -29,8 +30,9 @@ public final class ByteOutput {
     /// command printed this way).
     public var copy: ByteOutput?
 
-    public init(_ destination: Destination, isTerminal: Bool = false) {
+    public init(_ destination: Destination, name: String = "the output", isTerminal: Bool = false) {
         self.destination = destination
+        self.name = name
         self.isTerminal = isTerminal
         buffer = .allocate(capacity: capacity)
     }
@@ -40,8 +42,11 @@ public final class ByteOutput {
         buffer.deallocate()
     }
 
+    /// Standard output (1) or standard error (2).
     public static func standard(_ descriptor: Int32) -> ByteOutput {
-        ByteOutput(.fileDescriptor(descriptor, closes: false), isTerminal: isatty(descriptor) == 1)
+        ByteOutput(.fileDescriptor(descriptor, closes: false),
+                   name: descriptor == STDERR_FILENO ? "standard error" : "standard output",
+                   isTerminal: isatty(descriptor) == 1)
     }
 
     /// Bytes written so far to a memory output (flushes first).
@@ -126,12 +131,28 @@ public final class ByteOutput {
         count = 0
     }
 
-    /// Flushes, and closes the descriptor when this output owns it.
+    /// Flushes, and closes the descriptor when this output owns it (a
+    /// failed close is a write error: some file systems report a full disk
+    /// only then).
     public func close() {
         flush()
-        if case .fileDescriptor(let descriptor, closes: true) = destination {
-            _ = Glibc.close(descriptor)
+        if case .fileDescriptor(let descriptor, closes: true) = destination,
+           Glibc.close(descriptor) != 0, writeError == nil {
+            writeError = errno
         }
+    }
+
+    /// Flushes, then throws if a write failed since the last check (a full
+    /// disk, an I/O error); the failure is forgotten, so the next bytes are
+    /// tried again. A reader that closed its pipe (`EPIPE`) is no failure to
+    /// report: the bytes go nowhere, quietly.
+    ///
+    ///     try output.checkWrites()   // error: cannot write out.txt: No space left on device
+    public func checkWrites() throws(WriteError) {
+        flush()
+        guard let code = writeError, code != EPIPE else { return }
+        writeError = nil
+        throw WriteError(name: name, code: code)
     }
 
     private func emit(_ bytes: UnsafeRawBufferPointer) {
@@ -155,5 +176,15 @@ public final class ByteOutput {
                 base += written
             }
         }
+    }
+}
+
+extension ByteOutput {
+    /// Bytes that did not reach an output; `code` is the `errno` of the write.
+    public struct WriteError: Error, CustomStringConvertible, Sendable {
+        public let name: String
+        public let code: Int32
+
+        public var description: String { "cannot write \(name): \(String(cString: strerror(code)))" }
     }
 }

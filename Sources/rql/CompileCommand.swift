@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RQLEngine
+import RQLRender
 
 /// `rql compile QUERY`: prints the SQL a DSL query compiles to.
 struct CompileCommand: ParsableCommand {
@@ -37,6 +38,8 @@ struct CompileCommand: ParsableCommand {
         let session = try Session.openingOrExiting(Session.Options(target: target, mode: .list))
         defer { session.close() }
         guard let sql = session.sql(forDSL: query) else { throw ExitCode.failure }
-        print(sql.hasSuffix(";") || sql.isEmpty ? sql : sql + ";")
+        let output = ByteOutput.standard(STDOUT_FILENO)
+        output.write((sql.hasSuffix(";") || sql.isEmpty ? sql : sql + ";") + "\n")
+        try finish(output)
     }
 }

@@ -26,10 +26,10 @@ struct NotebookOptions: ParsableArguments {
             do {
                 status = max(status, try body(Notebook.load(file)))
             } catch let error as NotebookError {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                writeToStandardError(error.description + "\n")
                 status = 2
             } catch {
-                FileHandle.standardError.write(Data("\(file): error: \(error)\n".utf8))
+                writeToStandardError("\(file): error: \(error)\n")
                 status = 2
             }
         }
@@ -57,8 +57,8 @@ struct RunCommand: ParsableCommand {
     var step = false
 
     func run() throws {
+        let console = ByteOutput.standard(STDOUT_FILENO)
         let status = options.forEach { notebook in
-            let console = ByteOutput.standard(1)
             defer { console.flush() }
             let transcript = NotebookTranscript(notebook, to: console)
             let run = try options.runner.run(notebook, before: { _, cell in
@@ -79,9 +79,9 @@ struct RunCommand: ParsableCommand {
                 transcript.writeOutcome(outcome)
                 if step { console.write("\n") }
             })
-            return report(NotebookCheck(notebook, run), diff: false)
+            return report(NotebookCheck(notebook, run), diff: false, to: console)
         }
-        if status != 0 { throw ExitCode(status) }
+        try finish(console, status: status)
     }
 }
 
@@ -101,10 +101,11 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: NotebookOptions
 
     func run() throws {
+        let console = ByteOutput.standard(STDOUT_FILENO)
         let status = options.forEach { notebook in
-            report(NotebookCheck(notebook, try options.runner.run(notebook)), diff: true)
+            report(NotebookCheck(notebook, try options.runner.run(notebook)), diff: true, to: console)
         }
-        if status != 0 { throw ExitCode(status) }
+        try finish(console, status: status)
     }
 }
 
@@ -116,8 +117,9 @@ struct UpdateCommand: ParsableCommand {
         discussion: """
             Only the output blocks that changed are rewritten; prose, commands and directives
             stay byte for byte. A notebook with nothing to change is not touched. The file is
-            replaced atomically, keeps its permissions, and is left alone if it changed on disk
-            while rql ran it.
+            replaced atomically (a link's target, for a link) and keeps its owner and mode; a
+            read-only notebook is refused, and one that changed on disk while rql ran it is
+            left alone.
 
             Exit status: 0 clean, 1 a command failed unexpectedly (its error is recorded too),
             2 a notebook that cannot be read, opened or written, or that changed meanwhile.
@@ -126,24 +128,30 @@ struct UpdateCommand: ParsableCommand {
     @OptionGroup var options: NotebookOptions
 
     func run() throws {
+        let console = ByteOutput.standard(STDOUT_FILENO)
         let status = options.forEach { notebook in
             let check = NotebookCheck(notebook, try options.runner.run(notebook))
             let written = try notebook.write(replacingOutputs: check.updates)
             let cells = check.updates.count
-            print("\(notebook.path): " + (written ? "updated \(cells) \(cells == 1 ? "cell" : "cells")" : "up to date"))
-            for line in check.problems { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            console.write("\(notebook.path): " + (written ? "updated \(cells) \(cells == 1 ? "cell" : "cells")" : "up to date") + "\n")
+            console.flush()
+            for line in check.problems { writeToStandardError(line + "\n") }
             return check.errorCount == 0 ? 0 : 1
         }
-        if status != 0 { throw ExitCode(status) }
+        try finish(console, status: status)
     }
 }
 
-/// Prints a check's problems (and diff), then its summary; returns its exit status.
-private func report(_ check: NotebookCheck, diff: Bool) -> Int32 {
-    if diff { print(check.diff, terminator: "") }
+/// Prints a check's problems (and its diff, to `output`), then its summary;
+/// returns its exit status.
+private func report(_ check: NotebookCheck, diff: Bool, to output: ByteOutput) -> Int32 {
+    if diff {
+        output.write(check.diff)
+        output.flush()
+    }
     var lines = check.problems
     if diff || check.exitStatus != 0 { lines.append(check.summary) }
-    for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    for line in lines { writeToStandardError(line + "\n") }
     return check.exitStatus
 }
 
@@ -196,10 +204,11 @@ struct ExportCommand: ParsableCommand {
             notebook = try Notebook.load(file)
             run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true).run(notebook) : nil
         } catch let error as NotebookError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            writeToStandardError(error.description + "\n")
             throw ExitCode(2)
         }
         let text = to == .md ? MarkdownExport.render(notebook, run: run) : HTMLExport.render(notebook, run: run)
+        let console = ByteOutput.standard(STDOUT_FILENO)
         if let output {
             do {
                 try AtomicFile.replace(output, with: Data(text.utf8), permissions: 0o644)
@@ -208,11 +217,11 @@ struct ExportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            print(text, terminator: "")
+            console.write(text)
+            console.flush()
         }
-        guard let run else { return }
-        let problems = NotebookCheck(notebook, run).problems
-        for problem in problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
-        if !problems.isEmpty { throw ExitCode(1) }
+        let problems = run.map { NotebookCheck(notebook, $0).problems } ?? []
+        for problem in problems { writeToStandardError(problem + "\n") }
+        try finish(console, status: problems.isEmpty ? 0 : 1, failure: 2)
     }
 }

@@ -96,11 +96,12 @@ struct REPL {
             try history.append([entry])
         } catch {
             failed = true
-            FileHandle.standardError.write(Data("rql: \(error); the history is kept for this session only\n".utf8))
+            printError("\(error); the history is kept for this session only")
         }
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        session.console.write(text)
+        session.console.flush()
     }
 }

@@ -39,7 +39,7 @@ enum RQL {
                 type.exit(withError: error)
             }
             let message = type.fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.isEmpty ? "" : message + "\n").utf8))
+            writeToStandardError(message.isEmpty ? "" : message + "\n")
             Foundation.exit(2)
         }
     }
@@ -126,24 +126,37 @@ struct Shell: ParsableCommand {
         let options = Session.Options(target: target, mode: mode.flatMap { OutputMode(rawValue: $0.lowercased()) },
                                       colorAllowed: colorAllowed, safe: safe)
         let session = try Session.openingOrExiting(options)
-        defer { session.close() }
         session.notebooks = Notebooks()
-        let isInteractive = commands.isEmpty && isatty(STDIN_FILENO) == 1
         session.interruptOnSIGINT(endsProcessOnSecond: !isInteractive)
-        try runStartUpFile(session)
         let succeeded: Bool
+        do {
+            succeeded = try run(session)
+        } catch {
+            session.close()
+            throw error
+        }
+        // Output that never reached its file fails the run, even at the end.
+        if !session.close() || !succeeded { throw ExitCode.failure }
+    }
+
+    /// Whether rql reads commands at a prompt: no `-c` and a terminal on stdin.
+    private var isInteractive: Bool { commands.isEmpty && isatty(STDIN_FILENO) == 1 }
+
+    /// The start-up file, then the commands: `-c`, a script on stdin or the
+    /// prompt. Returns whether they all succeeded.
+    private func run(_ session: Session) throws -> Bool {
+        try runStartUpFile(session)
         if !commands.isEmpty {
-            succeeded = runArguments(session)
+            return runArguments(session)
         } else if !isInteractive {
-            succeeded = session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
+            return session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
         } else if let repl = REPL(session: session, history: historyFile) {
             repl.run()
-            succeeded = true
+            return true
         } else {
-            FileHandle.standardError.write(Data("rql: cannot start the line editor on this terminal\n".utf8))
+            printError("cannot start the line editor on this terminal")
             throw ExitCode(2)
         }
-        if !succeeded { throw ExitCode.failure }
     }
 
     /// `--init FILE`, or `~/.rqlrc` when it exists and `--no-init` is not
@@ -164,7 +177,7 @@ struct Shell: ParsableCommand {
         do {
             data = try InputFile.read(path)
         } catch {
-            FileHandle.standardError.write(Data("rql: cannot read the start-up file \(path): \(error.reason)\n".utf8))
+            printError("cannot read the start-up file \(path): \(error.reason)")
             throw ExitCode(2)
         }
         session.run(script: String(decoding: data, as: UTF8.self), origin: path, policy: .continueUnlessBail)
@@ -193,7 +206,7 @@ extension Session {
         do {
             return try Session(options: options)
         } catch let error as CommandError {
-            FileHandle.standardError.write(Data("rql: \(error.message)\n".utf8))
+            printError(error.message)
             throw ExitCode(2)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RQLEngine
+import RQLRender
 
 /// `rql samples list` and `rql samples write NAME FILE`.
 struct SamplesCommand: ParsableCommand {
@@ -13,8 +14,10 @@ struct SamplesCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the samples rql embeds.")
 
-        func run() {
-            print(Sample.listing, terminator: "")
+        func run() throws {
+            let output = ByteOutput.standard(STDOUT_FILENO)
+            output.write(Sample.listing)
+            try finish(output)
         }
     }
 
@@ -42,16 +45,5 @@ struct SamplesCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-    }
-}
-
-func printError(_ message: String) {
-    var standardError = StandardError()
-    print("rql: \(message)", to: &standardError)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
     }
 }

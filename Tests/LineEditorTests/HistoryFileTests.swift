@@ -33,7 +33,22 @@ import Testing
         try file.append(["SELECT secret;"])
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["history", "history.lock"])
+    }
+
+    @Test func sessionsSavingAtOnceKeepAllTheirEntries() throws {
+        let path = folder + "/history"
+        let sessions = 4, entries = 30
+        DispatchQueue.concurrentPerform(iterations: sessions) { session in
+            let file = HistoryFile(path: path)
+            for entry in 0..<entries { try? file.append(["SELECT \(session), \(entry);"]) }
+        }
+        let saved = HistoryFile(path: path).load()
+        #expect(saved.count == sessions * entries)
+        for session in 0..<sessions {
+            let own = saved.filter { $0.hasPrefix("SELECT \(session),") }
+            #expect(own == (0..<entries).map { "SELECT \(session), \($0);" })
+        }
     }
 
     @Test func aMissingFileHasNoEntries() {

@@ -95,6 +95,15 @@ import RQLRender
     @Test func aMissingDatabaseFileCannotBeOpened() throws {
         let notebook = try Notebook(text: "-- @db /nonexistent/x.sqlite\nSELECT 1;", path: "x.rql")
         #expect(throws: NotebookError(path: "x.rql", line: 0, .init("cannot open /nonexistent/x.sqlite: no such file"))) {
+            try NotebookRunner(safe: false).run(notebook)
+        }
+    }
+
+    @Test func safeModeKeepsTheDatabaseBelowTheNotebook() throws {
+        let notebook = try Notebook(text: "-- @db /nonexistent/x.sqlite\nSELECT 1;", path: "x.rql")
+        #expect(throws: NotebookError(path: "x.rql", line: 1, .init(
+            "refused by safe mode: @db reads only databases in . or below it",
+            help: "rql run, check, update and export --execute take --unsafe to lift this"))) {
             try NotebookRunner().run(notebook)
         }
     }

@@ -42,6 +42,17 @@ check_stderr() {
   fi
 }
 
+# check_no_stderr NAME: the last command wrote nothing to stderr.
+check_no_stderr() {
+  if [ ! -s "$scratch/stderr" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $1: stderr is not empty"
+    echo "  stderr: $(cat "$scratch/stderr")"
+  fi
+}
+
 check "-c runs a statement without ;" 0 "11" "$rql" -c 'select count(*) from reminders'
 check "-c commands run in order in one session" 0 $'a,b\n1,2' "$rql" -c '.mode csv' -c '.headers on' -c 'select 1 as a, 2 as b'
 check "-c stops at the first failure" 1 "1" "$rql" -c 'select 1' -c 'select nope' -c 'select 2'
@@ -76,6 +87,23 @@ check "DB and --sample together" 2 "" "$rql" "$scratch/reminders.sqlite" --sampl
 check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help
 check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr -e home || true"
 check "output to a pipe is never cut" 0 "500" bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 500) select x from c' | wc -l | tr -d ' '"
+
+# Output that does not arrive (a full disk: /dev/full) is an error and status 1;
+# a reader that closes its pipe early is not.
+check "-c output to a full disk exits 1" 1 "" bash -c "'$rql' -c 'select 1' > /dev/full"
+check_stderr "the full disk is named" "error: cannot write standard output: No space left on device"
+check "a result larger than the buffer to a full disk exits 1" 1 "" \
+  bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 100000) select x from c' > /dev/full"
+check "a stdin script to a full disk exits 1" 1 "" bash -c "printf 'select 1;\nselect 2;\n' | '$rql' > /dev/full"
+check_stderr "each lost output names its line" "stdin:2: error: cannot write standard output: No space left on device"
+check ".output FILE on a full disk fails the command that writes" 1 "" "$rql" -c '.output /dev/full' -c 'select 1'
+check_stderr ".output names the file" "error: cannot write /dev/full: No space left on device"
+check "a closed pipe stays quiet (SIGPIPE ignored)" 0 "1" \
+  bash -c "trap '' PIPE; '$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 100000) select x from c' | head -1"
+check_no_stderr "nothing is said about the closed pipe"
+check "rql samples list to a full disk exits 1" 1 "" bash -c "'$rql' samples list > /dev/full"
+check_stderr "the subcommand says so" "rql: cannot write standard output: No space left on device"
+check "a usage error with standard error full still exits 2" 2 "" bash -c "'$rql' --mode fancy 2> /dev/full"
 
 # The DSL from the command line.
 check "a DSL query in -c" 0 "2" "$rql" -c "reminders | where isFlagged | count"
@@ -170,6 +198,8 @@ check "export --execute writes the page but exits 1 for an unexpected error" 1 "
   "$rql" export "$scratch/broken.rql" --to html --execute -o "$scratch/broken.html"
 check_stderr "the unexpected error is named with its line" "$scratch/broken.rql:1: unexpected error"
 if [ -s "$scratch/broken.html" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: export --execute wrote no page"; fi
+check "export to a full standard output exits 2" 2 "" bash -c "'$rql' export '$scratch/values.rql' --to md > /dev/full"
+check_stderr "export says so" "rql: cannot write standard output: No space left on device"
 check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
 check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
 
@@ -221,6 +251,63 @@ mkfifo "$scratch/script.fifo"
 (printf "SELECT 'from a fifo';\n" > "$scratch/script.fifo" &)
 check ".read a FIFO" 0 "from a fifo" "$rql" -c ".read $scratch/script.fifo"
 check ".read /dev/stdin" 0 "from stdin" bash -c "printf \"SELECT 'from stdin';\" | '$rql' -c '.read /dev/stdin'"
+# Files: rql writes through links to their targets and keeps owner and mode,
+# refuses a read-only notebook, and writes devices, FIFOs and standard output
+# in place. Writing to devices runs as a user who cannot replace them (nobody,
+# when the tests run as root), so no test can harm /dev.
+chmod 755 "$scratch"
+if [ "$(id -u)" != 0 ]; then
+  as_user=" "
+elif command -v setpriv >/dev/null; then
+  as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
+else
+  as_user=""
+  echo "skipped: writing devices and unwritable folders (root without setpriv)"
+fi
+printf -- '-- @mode list\nSELECT 3;\n' > "$scratch/real.rql"
+chmod 640 "$scratch/real.rql"
+ln -s real.rql "$scratch/link.rql"
+check "update through a link" 0 "$scratch/link.rql: updated 1 cell" "$rql" update "$scratch/link.rql"
+check "the link stays a link" 0 "real.rql" readlink "$scratch/link.rql"
+check "its target has the output and keeps its mode" 0 $'640\n--> 3' bash -c "stat -c %a '$scratch/real.rql' && tail -1 '$scratch/real.rql'"
+if [ "$(id -u)" = 0 ]; then
+  printf -- '-- @mode list\nSELECT 4;\n' > "$scratch/theirs.rql"
+  chown nobody:nogroup "$scratch/theirs.rql"
+  check "update keeps another user's notebook theirs" 0 "nobody:nogroup" \
+    bash -c "'$rql' update '$scratch/theirs.rql' > /dev/null && stat -c %U:%G '$scratch/theirs.rql'"
+fi
+printf -- '-- @mode list\nSELECT 5;\n' > "$scratch/readonly.rql"
+chmod 444 "$scratch/readonly.rql"
+check "update refuses a read-only notebook (2)" 2 "" "$rql" update "$scratch/readonly.rql"
+check_stderr "the refusal says why" "$scratch/readonly.rql: error: cannot write the notebook: the file is read-only"
+check "the read-only notebook is unchanged" 0 $'-- @mode list\nSELECT 5;' cat "$scratch/readonly.rql"
+printf -- '-- @mode list\nSELECT 6;\n' > "$scratch/stale.rql"
+touch -d '2 minutes ago' "$scratch/.stale.rql.rql-tmp-Killed"
+touch "$scratch/.stale.rql.rql-tmp-Recent"
+check "a write removes a stale temporary file and keeps a recent one" 0 ".stale.rql.rql-tmp-Recent" \
+  bash -c "'$rql' update '$scratch/stale.rql' > /dev/null && ls -A '$scratch' | grep rql-tmp"
+ln -s page.md "$scratch/page-link.md"
+check "export -o through a link writes its target" 0 $'page.md\n# Values' \
+  bash -c "'$rql' export '$scratch/values.rql' --to md -o '$scratch/page-link.md' && readlink '$scratch/page-link.md' && head -1 '$scratch/page.md'"
+mkfifo "$scratch/fifo"
+check "export -o FIFO writes into it, and it stays a FIFO" 0 "# Values" \
+  bash -c "timeout 10 cat '$scratch/fifo' > '$scratch/from-fifo' & '$rql' export '$scratch/values.rql' --to md -o '$scratch/fifo'; wait; test -p '$scratch/fifo' && head -1 '$scratch/from-fifo'"
+if [ -n "$as_user" ]; then
+  mkdir "$scratch/locked"
+  printf -- '-- @mode list\nSELECT 7;\n' > "$scratch/locked/nb.rql"
+  [ "$(id -u)" = 0 ] && chown nobody:nogroup "$scratch/locked/nb.rql"
+  chmod 555 "$scratch/locked"
+  check "update writes in place in a folder that takes no new file" 0 "$scratch/locked/nb.rql: updated 1 cell" \
+    $as_user "$rql" update "$scratch/locked/nb.rql"
+  check "the notebook in that folder has its output" 0 $'-- @mode list\nSELECT 7;\n--> 7' cat "$scratch/locked/nb.rql"
+  chmod 755 "$scratch/locked"
+  check "export -o /dev/stdout into a pipe" 0 "# Values" \
+    bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/stdout | head -1"
+  check "export -o /dev/stdout into a file" 0 "# Values" \
+    bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/stdout > '$scratch/stdout.md' && head -1 '$scratch/stdout.md'"
+  check "export -o /dev/null, which stays a device" 0 "" \
+    bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/null && test -c /dev/null"
+fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -55,7 +55,7 @@ extension DotCommand {
             if let path = arguments.first {
                 try session.redirect(to: path, once: false)
             } else {
-                session.endRedirection()
+                try session.endRedirection()
             }
         },
     ]

@@ -13,21 +13,27 @@ final class Redirection {
         guard descriptor >= 0 else {
             throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        output = ByteOutput(.fileDescriptor(descriptor, closes: true))
+        output = ByteOutput(.fileDescriptor(descriptor, closes: true), name: path)
         self.path = path
         self.once = once
     }
 }
 
 extension Session {
+    /// Sends output to `path` from now on; throws if the file output went
+    /// to until now did not get all of it (output still moves to `path`).
     func redirect(to path: String, once: Bool) throws {
         let next = try Redirection(path: path, once: once)
-        endRedirection()
-        redirection = next
+        defer { redirection = next }
+        try endRedirection()
     }
 
-    func endRedirection() {
-        redirection?.output.close()
+    /// Closes the file output went to, if any; throws if it did not get
+    /// every byte (a full disk).
+    func endRedirection() throws {
+        guard let ending = redirection else { return }
         redirection = nil
+        ending.output.close()
+        try ending.output.checkWrites()
     }
 }

@@ -183,5 +183,14 @@ type_line ".read $repo/Samples/notebooks/tour.rql"
 expect_screen ".read of a notebook runs its cells" "^    1\. SELECT handleReminderStatusUpdate\(\);$"
 keys C-d
 
+# Control characters in a value show as symbols, in list mode too, and cannot color the terminal.
+start --no-init
+expect_screen "a session for control characters starts" "^rql reminders> $"
+type_line ".mode list"
+type_line "SELECT 'a' || char(27) || '[31mRED' || char(13) || 'b' AS v;"
+expect_screen "list mode shows ESC and CR as symbols" "^a␛\[31mRED␍b$"
+if screen -e | grep -q $'\e\\[31m'; then fail "a value cannot turn the terminal red"; else pass; fi
+keys C-d
+
 echo "repl: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -29,6 +29,8 @@ fail() {
 environment=""
 start() {
   tmux_ kill-server 2>/dev/null
+  # A server still shutting down would take the new session with it.
+  while tmux_ list-sessions >/dev/null 2>&1; do sleep 0.05; done
   rm -f "$scratch/status"
   tmux_ new-session -d -s repl -x 100 -y 40 \
     "cd '$scratch' && env $environment '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"

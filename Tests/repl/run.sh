@@ -234,6 +234,11 @@ for locale in "LANG=C.UTF-8" ""; do
     if grep -qxF -- "$entry" "$state/rql/history"; then pass
     else failed=$((failed + 1)); echo "FAIL: $label: the history file holds $entry"; cat "$state/rql/history"; fi
   done
+  start --no-init
+  expect_screen "$label: a later session starts" "^rql reminders> $"
+  keys Up Up
+  expect_screen "$label: and recalls the saved text intact" "^rql reminders> SELECT '東京タワー 🗼' AS pasted; *$"
+  keys C-c C-d
 done
 environment=""
 

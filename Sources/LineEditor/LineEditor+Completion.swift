@@ -21,7 +21,8 @@ extension LineEditor {
             }
             return UInt8(CC_REFRESH_BEEP)
         }
-        el_deletestr(editLine, Int32(completion.word.utf8.count))
+        // libedit counts characters (Unicode scalars), not bytes.
+        el_deletestr(editLine, Int32(completion.word.unicodeScalars.count))
         guard el_insertstr(editLine, replacement) == 0 else { return UInt8(CC_ERROR) }
         return UInt8(CC_REFRESH)
     }

@@ -49,6 +49,7 @@ public final class LineEditor {
     /// standard error, when standard output is not a terminal). Keeps at
     /// most `historyCapacity` entries in memory.
     public init?(program: String, historyCapacity: Int = 2_000) {
+        LineEditor.readCharactersAsTheEnvironmentSays()
         let toStandardError: Int32 = isatty(STDOUT_FILENO) != 0 ? 0 : 1
         guard let editLine = rql_el_init(program, toStandardError), let history = history_init(),
               let output = rql_el_output_file(toStandardError) else { return nil }
@@ -109,6 +110,19 @@ public final class LineEditor {
         rql_history_enter(history, entry)
     }
 
+    /// libedit decodes keys and pasted text in the C library's character
+    /// set, which is ASCII until a program sets one: every other character
+    /// would vanish from the line and its history. This takes the
+    /// environment's (`LC_ALL`, `LC_CTYPE`, `LANG`), or UTF-8 where the
+    /// environment names none or only C/POSIX. Only the character set
+    /// changes, not number formatting or collation.
+    private static func readCharactersAsTheEnvironmentSays() {
+        let name = setlocale(LC_CTYPE, "").map { String(cString: $0) }
+        if name == nil || name == "C" || name == "POSIX" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
     private static func owning(_ editLine: OpaquePointer?) -> LineEditor? {
         guard let editLine, let data = rql_el_get_client_data(editLine) else { return nil }
         return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
@@ -116,7 +130,8 @@ public final class LineEditor {
 
     /// Ctrl-C: shows `^C` at the end of the line and ends it, marked as abandoned.
     private func interrupt() -> UInt8 {
-        guard let info = el_line(editLine) else { return UInt8(CC_ERROR) }
+        // The wide-character view of the line, so that the distance is in characters.
+        guard let info = el_wline(editLine) else { return UInt8(CC_ERROR) }
         _ = el_cursor(editLine, Int32(info.pointee.lastchar - info.pointee.cursor))
         _ = el_insertstr(editLine, "^C")
         el_push(editLine, "\n")

@@ -35,35 +35,91 @@ public struct Mask: Sendable, Equatable {
     /// `text` with every match of each mask replaced by `[NAME]`. Masks
     /// apply in order to the text as printed: where two masks match
     /// overlapping text the earlier one wins, and no mask sees another's `[NAME]`.
-    static func apply(_ masks: [Mask], to text: String) -> String {
+    ///
+    /// A pattern can backtrack for ages on the wrong text (`/(a+)+$/` on a
+    /// line of forty `a`s and a `b` takes hours), so matching stops at
+    /// `deadline` and throws `MaskGaveUp`. The engine
+    /// (ICU, through Foundation) reports progress at least every 10,000
+    /// backtracking steps, well under a millisecond apart, and the match
+    /// stops at the first report past the limit. A count of those reports
+    /// cannot serve as a step budget: Foundation also reports each start
+    /// position tried, the same way, so the count says as much about the
+    /// length of the text as about backtracking.
+    static func apply(_ masks: [Mask], to text: String, until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> String {
         guard !masks.isEmpty else { return text }
         let whole = NSRange(text.startIndex..., in: text)
-        var taken: [(range: NSRange, name: String)] = []
+        var taken: [Replacement] = []
         for mask in masks {
             guard let expression = try? NSRegularExpression(pattern: mask.pattern, options: [.anchorsMatchLines]) else { continue }
-            for match in expression.matches(in: text, range: whole) where match.range.length > 0 {
-                if !taken.contains(where: { NSIntersectionRange($0.range, match.range).length > 0 }) {
-                    taken.append((match.range, mask.name))
+            var found: [NSRange] = []
+            var ranOut = false
+            expression.enumerateMatches(in: text, options: [.reportProgress], range: whole) { match, flags, stop in
+                if flags.contains(.progress), ContinuousClock.now > deadline {
+                    ranOut = true
+                    stop.pointee = true
                 }
+                if let match, match.range.length > 0 { found.append(match.range) }
             }
+            if ranOut { throw MaskGaveUp(mask: mask) }
+            taken = merge(taken, found, name: mask.name)
         }
-        var masked = text
-        for (range, name) in taken.sorted(by: { $0.range.location > $1.range.location }) {
-            if let bounds = Range(range, in: masked) { masked.replaceSubrange(bounds, with: "[\(name)]") }
+        var masked = ""
+        var rest = text.startIndex
+        for replacement in taken {
+            guard let bounds = Range(replacement.range, in: text) else { continue }
+            masked += text[rest..<bounds.lowerBound]
+            masked += "[\(replacement.name)]"
+            rest = bounds.upperBound
         }
-        return masked
+        return masked + text[rest...]
+    }
+
+    /// Text a mask matched, and the mask's name.
+    private typealias Replacement = (range: NSRange, name: String)
+
+    /// The replacements of earlier masks and a later mask's matches, both in
+    /// order and neither overlapping itself: all of them in order, but for
+    /// the matches that overlap an earlier mask's.
+    private static func merge(_ taken: [Replacement], _ matches: [NSRange], name: String) -> [Replacement] {
+        var merged: [Replacement] = []
+        merged.reserveCapacity(taken.count + matches.count)
+        var next = 0
+        for match in matches {
+            while next < taken.count, NSMaxRange(taken[next].range) <= match.location {
+                merged.append(taken[next])
+                next += 1
+            }
+            if next < taken.count, taken[next].range.location < NSMaxRange(match) { continue }
+            merged.append((match, name))
+        }
+        merged.append(contentsOf: taken[next...])
+        return merged
+    }
+
+    /// How long masks may take over one cell's output, its logged values included.
+    static let timeLimit = Duration.seconds(1)
+}
+
+/// A mask whose pattern ran out of time (`Mask.timeLimit`) on a cell's output.
+struct MaskGaveUp: Error, Equatable {
+    let mask: Mask
+
+    /// The line that follows the cell's output, unmasked.
+    var message: String {
+        "error: @mask \(mask.name) /\(mask.pattern)/ gave up after a second on this output: the pattern "
+            + "backtracks too much (a repeat inside a repeat, such as (a+)+, can take forever); write it without nested repeats"
     }
 }
 
 extension ResultLog.Table {
     /// The table with the masks applied to each text value, as they are to the lines printed.
-    func masked(_ masks: [Mask]) -> ResultLog.Table {
+    func masked(_ masks: [Mask], until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> ResultLog.Table {
         guard !masks.isEmpty else { return self }
         var table = self
-        table.rows = rows.map { row in
-            row.map { value in
-                guard case .text(let text) = value else { return value }
-                return .text(Mask.apply(masks, to: text))
+        for (row, values) in rows.enumerated() {
+            for (column, value) in values.enumerated() {
+                guard case .text(let text) = value else { continue }
+                table.rows[row][column] = .text(try Mask.apply(masks, to: text, until: deadline))
             }
         }
         return table

@@ -82,12 +82,21 @@ public struct NotebookRunner {
         session.resultLog?.clear()
         let succeeded = session.execute(cell.command)
         if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
-        let text = Mask.apply(masks + cell.masks, to: buffer.text)
-        var lines = CellOutcome.lines(printed: text, changedRows: session.changedRows)
-        if cell.sortsRows { lines = RowSorting.sorted(lines) }
-        // Sorted lines no longer follow the logged rows: the export reads the lines alone.
-        let tables = cell.sortsRows ? [] : (session.resultLog?.tables ?? []).map { $0.masked(masks + cell.masks) }
-        return CellOutcome(lines: lines, failed: !succeeded, tables: tables)
+        let printed = buffer.text
+        let masks = masks + cell.masks
+        let deadline = ContinuousClock.now + Mask.timeLimit
+        do throws(MaskGaveUp) {
+            let text = try Mask.apply(masks, to: printed, until: deadline)
+            var lines = CellOutcome.lines(printed: text, changedRows: session.changedRows)
+            if cell.sortsRows { lines = RowSorting.sorted(lines) }
+            // Sorted lines no longer follow the logged rows: the export reads the lines alone.
+            let logged = cell.sortsRows ? [] : session.resultLog?.tables ?? []
+            let tables = try logged.map { table throws(MaskGaveUp) in try table.masked(masks, until: deadline) }
+            return CellOutcome(lines: lines, failed: !succeeded, tables: tables)
+        } catch {
+            // The output as printed, unmasked, and why.
+            return CellOutcome(lines: CellOutcome.lines(printed: printed + error.message + "\n", changedRows: nil), failed: true)
+        }
     }
 }
 

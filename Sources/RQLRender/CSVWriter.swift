@@ -1,9 +1,12 @@
 /// CSV byte-identical to `sqlite3 -csv`: a field is quoted when it is empty
 /// text or holds a control character, space, quote, apostrophe, DEL, a byte
-/// of 0x80 or above, or the separator; NULL is the null text, unquoted.
+/// of 0x80 or above, or the separator; NULL is the null text, unquoted. On
+/// a terminal, control characters other than tab and newline show as their
+/// visible symbols (the quoting still follows the bytes).
 struct CSVWriter {
     let output: ByteOutput
     let settings: RenderSettings
+    private let visible: VisibleText?
     private let separator: [UInt8]
     private let rowSeparator: [UInt8]
     private let nullText: [UInt8]
@@ -14,6 +17,7 @@ struct CSVWriter {
         separator = Array(settings.effectiveSeparator.utf8)
         rowSeparator = Array(settings.rowSeparator.utf8)
         nullText = Array(settings.effectiveNullText.utf8)
+        visible = output.isTerminal ? VisibleText() : nil
     }
 
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
@@ -44,18 +48,21 @@ struct CSVWriter {
 
     private func writeField(_ bytes: UnsafeRawBufferPointer) {
         guard needsQuotes(bytes) else {
-            output.write(bytes)
-            return
+            return writeContent(bytes)
         }
         output.write(byte: 0x22)
         var start = 0
         for index in 0..<bytes.count where bytes[index] == 0x22 {
-            output.write(UnsafeRawBufferPointer(rebasing: bytes[start...index]))
+            writeContent(UnsafeRawBufferPointer(rebasing: bytes[start...index]))
             output.write(byte: 0x22)
             start = index + 1
         }
-        output.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        writeContent(UnsafeRawBufferPointer(rebasing: bytes[start...]))
         output.write(byte: 0x22)
+    }
+
+    private func writeContent(_ bytes: UnsafeRawBufferPointer) {
+        if let visible { visible.write(bytes, to: output) } else { output.write(bytes) }
     }
 
     private func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {

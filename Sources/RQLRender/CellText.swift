@@ -4,38 +4,17 @@ public enum CellText {
     static let tabularBlobLimit = 16
     static let tabStop = 4
 
-    /// The value as plain text: numbers as SQLite prints them, blobs as `x'…'`,
-    /// NULL as the empty string.
-    public static func plainText(_ cell: Cell) -> String {
-        switch cell {
-        case .null: return ""
-        case .integer(let value): return String(value)
-        case .real(let value): return RealFormat.string(value)
-        case .text(let bytes): return String(decoding: bytes, as: UTF8.self)
-        case .blob(let bytes): return blobLiteral(bytes, limit: nil)
-        }
-    }
-
-    /// `x'0a1b…'`, cut after `limit` bytes when given.
-    static func blobLiteral(_ bytes: UnsafeRawBufferPointer, limit: Int?) -> String {
-        if let limit, bytes.count > limit {
+    /// `x'0a1b…'`, cut after `limit` bytes.
+    static func blobLiteral(_ bytes: UnsafeRawBufferPointer, limit: Int) -> String {
+        if bytes.count > limit {
             return "x'" + Hex.string(bytes.prefix(limit)) + "…'"
         }
         return "x'" + Hex.string(bytes) + "'"
     }
 
-    /// The value as the lines it shows on a terminal: tabs expanded, other
-    /// control characters as visible symbols (U+2400…), so that no value can
-    /// move the cursor or break a frame.
-    public static func displayText(_ cell: Cell, blobLimit: Int?) -> [String] {
-        switch cell {
-        case .blob(let bytes): return [blobLiteral(bytes, limit: blobLimit)]
-        case .text(let bytes): return displayLines(String(decoding: bytes, as: UTF8.self))
-        default: return [plainText(cell)]
-        }
-    }
-
-    /// Splits text into display lines with control characters made visible.
+    /// Splits text into the lines it shows as on a terminal: tabs expanded,
+    /// other control characters as their visible symbols (`ControlPictures`),
+    /// so that no value can move the cursor or break a frame.
     public static func displayLines(_ text: String) -> [String] {
         var lines: [String] = []
         var line = ""
@@ -50,17 +29,8 @@ public enum CellText {
                 let spaces = tabStop - column % tabStop
                 line += String(repeating: " ", count: spaces)
                 column += spaces
-            case 0x00..<0x20:
-                line.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-                column += 1
-            case 0x7F:
-                line += "\u{2421}"
-                column += 1
-            case 0x80..<0xA0:
-                line += "\u{FFFD}"
-                column += 1
             default:
-                line.unicodeScalars.append(scalar)
+                line.unicodeScalars.append(ControlPictures.symbol(for: scalar.value) ?? scalar)
                 column += 1
             }
         }

@@ -1,13 +1,15 @@
 /// An array of objects with sqlite3 -json's layout and values; where sqlite3
 /// writes invalid JSON, this writes valid JSON (blobs as hex strings, `[]` for
-/// no rows).
+/// no rows). On a terminal, DEL and the C1 controls are escaped too
+/// (`\u007f`, `\u009b`), so that no value can move the cursor; the value is
+/// the same.
 struct JSONWriter {
     let output: ByteOutput
 
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
         let keys: [[UInt8]] = source.columnNames.map { name in
             let key = ByteOutput(.memory)
-            JSONWriter.writeString(Array(name.utf8), to: key)
+            Array(name.utf8).withUnsafeBytes { writeString($0, to: key) }
             key.write(byte: 0x3A)
             return key.bytes
         }
@@ -38,7 +40,7 @@ struct JSONWriter {
             } else {
                 RealFormat.write(value, digits: RealFormat.jsonDigits, to: output)
             }
-        case .text(let bytes): JSONWriter.writeString(bytes, to: output)
+        case .text(let bytes): writeString(bytes, to: output)
         case .blob(let bytes):
             output.write(byte: 0x22)
             Hex.write(bytes, to: output)
@@ -46,9 +48,13 @@ struct JSONWriter {
         }
     }
 
-    static func writeString<Bytes: Collection>(_ bytes: Bytes, to output: ByteOutput) where Bytes.Element == UInt8 {
+    private func writeString(_ bytes: UnsafeRawBufferPointer, to output: ByteOutput) {
+        let escapesAllControls = self.output.isTerminal
         output.write(byte: 0x22)
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             switch byte {
             case 0x22: output.write("\\\"")
             case 0x5C: output.write("\\\\")
@@ -57,14 +63,22 @@ struct JSONWriter {
             case 0x0A: output.write("\\n")
             case 0x0D: output.write("\\r")
             case 0x09: output.write("\\t")
-            case 0..<0x20:
-                output.write("\\u00")
-                output.write(byte: Hex.digits[Int(byte >> 4)])
-                output.write(byte: Hex.digits[Int(byte & 0xF)])
+            case 0..<0x20: JSONWriter.writeEscape(byte, to: output)
+            case 0x7F where escapesAllControls: JSONWriter.writeEscape(byte, to: output)
+            case 0xC2 where escapesAllControls && index < bytes.count && (0x80..<0xA0).contains(bytes[index]):
+                JSONWriter.writeEscape(bytes[index], to: output)
+                index += 1
             default: output.write(byte: byte)
             }
         }
         output.write(byte: 0x22)
+    }
+
+    /// `\u00XX`.
+    private static func writeEscape(_ value: UInt8, to output: ByteOutput) {
+        output.write("\\u00")
+        output.write(byte: Hex.digits[Int(value >> 4)])
+        output.write(byte: Hex.digits[Int(value & 0xF)])
     }
 }
 

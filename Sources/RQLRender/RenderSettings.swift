@@ -10,6 +10,7 @@ public struct RenderSettings: Sendable {
     /// Box, table and markdown show at most this many rows (head and tail); 0 shows all.
     public var maxRows: Int
     /// `.width`: per-column widths; 0 or missing means automatic, negative right-aligns.
+    /// Widths beyond `maximumColumnWidth` either way draw as that maximum.
     public var widths: [Int] = []
     /// The terminal width that tabular output must fit, if any.
     public var maxLineWidth: Int?
@@ -27,6 +28,10 @@ public struct RenderSettings: Sendable {
         self.maxLineWidth = maxLineWidth
         self.usesColor = usesColor
     }
+
+    /// The widest column `.width` can ask for: wider than any terminal,
+    /// small enough that a frame is drawn at once.
+    public static let maximumColumnWidth = 10_000
 
     public var effectiveNullText: String { nullText ?? mode.defaultNullText }
     public var effectiveSeparator: String { separator ?? mode.defaultSeparator }

@@ -94,7 +94,7 @@ struct TabularWriter {
         }
         var rightAligned = [Bool?](repeating: nil, count: columnCount)
         for (column, fixed) in settings.widths.prefix(columnCount).enumerated() where fixed != 0 {
-            widths[column] = abs(fixed)
+            widths[column] = Int(min(fixed.magnitude, UInt(RenderSettings.maximumColumnWidth)))
             rightAligned[column] = fixed < 0 ? true : nil
         }
         var layout = Layout(widths: widths, rightAligned: rightAligned)

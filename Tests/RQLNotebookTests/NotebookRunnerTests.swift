@@ -73,6 +73,36 @@ import RQLRender
             == ["┌───┐", "│ n │", "├───┤", "│ a │", "│ b │", "└───┘", "2 rows"])
     }
 
+    @Test func aMaskThatBacktracksTooMuchGivesUpAndSaysSo() throws {
+        let started = ContinuousClock.now
+        let check = try run("""
+            -- @mode list
+            -- @mask slow /(a+)+$/
+            SELECT printf('%.*c', 40, 'a') || 'b';
+            SELECT 'c';
+            """)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(check.run.outputs[0] == [
+            String(repeating: "a", count: 40) + "b",
+            "error: @mask slow /(a+)+$/ gave up after a second on this output: the pattern backtracks too much "
+                + "(a repeat inside a repeat, such as (a+)+, can take forever); write it without nested repeats",
+        ])
+        #expect(check.run.outcomes[0]?.failed == true)
+        #expect(check.run.outputs[1] == ["c"])
+    }
+
+    @Test func masksHaveTimeForLongOutputs() throws {
+        let check = try run("""
+            -- @mode list
+            -- @mask id /[0-9a-f]{8}-[0-9a-f-]{27}/
+            -- @mask n /[0-9]+/
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 20000)
+            SELECT x, lower(hex(randomblob(4))) || '-0000-4000-8000-' || lower(hex(randomblob(6))) FROM c;
+            """)
+        #expect(check.run.outputs[0]?.count == 20_000, "\(check.run.outputs[0]?.prefix(2) ?? []) \(check.run.outputs[0]?.suffix(2) ?? [])")
+        #expect(check.run.outputs[0]?.allSatisfy { $0 == "[n]|[id]" } == true)
+    }
+
     @Test func maxrowsForOneCell() throws {
         let check = try run("-- @maxrows 2\nSELECT title FROM tags ORDER BY title;\nSELECT count(*) FROM (SELECT title FROM tags);")
         #expect(check.run.outputs[0]?.last == "… 7 rows, 2 shown")

@@ -102,6 +102,16 @@ private func mixedRows() -> RowArray { RowArray(columns: ["name", "n", "note"], 
             """)
     }
 
+    @Test func fixedWidthsBeyondTheMaximumDrawAtTheMaximum() throws {
+        let rows = RowArray(columns: ["a", "b"], rows: [[.integer(1), .integer(2)]])
+        var settings = RenderSettings(mode: .table, showsHeaders: false)
+        settings.widths = [.max, .min]
+        let lines = try render(rows, settings).split(separator: "\n")
+        let rule = "+" + String(repeating: "-", count: RenderSettings.maximumColumnWidth + 2)
+        #expect(lines.first == Substring(rule + rule + "+"))
+        #expect(lines.count == 3)
+    }
+
     @Test func controlCharactersCannotEscapeTheFrame() throws {
         let rows = RowArray(columns: ["v"], rows: [[.text("a\tb\u{1B}[2J\rc")]])
         #expect(try render(rows, RenderSettings(mode: .box, showsHeaders: true)) == """

@@ -59,6 +59,9 @@ check "-c stops at the first failure" 1 "1" "$rql" -c 'select 1' -c 'select nope
 check_stderr "-c failure message" "error: no such column: nope"
 check "--sample opens another sample" 0 "12" "$rql" --sample employees -c 'select count(*) from employees'
 check "--mode sets the mode" 0 $'[{"n":1}]' "$rql" --mode json -c 'select 1 as n'
+check "list into a pipe keeps control characters, as sqlite3 does" 0 $'a\x1b[31mb' "$rql" -c "select 'a' || char(27) || '[31mb'"
+check "html shows control characters as symbols, even into a pipe" 0 $'<table>\n<tr><td>a␛[31mb</td></tr>\n</table>' \
+  "$rql" --mode html -c "select 'a' || char(27) || '[31mb'"
 check "stdin script" 0 $'11\n3' bash -c "printf 'SELECT count(*) FROM reminders;\nSELECT count(*)\n  FROM remindersLists;\n' | '$rql'"
 check "stdin script goes on after a failure and exits 1" 1 $'1\n2' bash -c "printf 'SELECT 1;\nSELECT nope;\nSELECT 2;\n' | '$rql'"
 check_stderr "stdin errors name the line" "stdin:2: error: no such column: nope"

@@ -25,11 +25,15 @@ fail() {
 }
 
 # start [ARGS...]: rql in a fresh 100x40 terminal; its exit status lands in $scratch/status.
+# $environment, when set, holds env(1) arguments for rql (variables to unset or set).
+environment=""
 start() {
   tmux_ kill-server 2>/dev/null
+  # A server still shutting down would take the new session with it.
+  while tmux_ list-sessions >/dev/null 2>&1; do sleep 0.05; done
   rm -f "$scratch/status"
   tmux_ new-session -d -s repl -x 100 -y 40 \
-    "cd '$scratch' && '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"
+    "cd '$scratch' && env $environment '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"
 }
 
 # type TEXT: the text as keys, then Enter. A final ; is escaped, since
@@ -191,6 +195,61 @@ clear_screen
 type_line ".read $repo/Samples/notebooks/tour.rql"
 expect_screen ".read of a notebook runs its cells" "^    1\. SELECT handleReminderStatusUpdate\(\);$"
 keys C-d
+
+# Control characters in a value show as symbols, in list mode too, and cannot color the terminal.
+start --no-init
+expect_screen "a session for control characters starts" "^rql reminders> $"
+type_line ".mode list"
+type_line "SELECT 'a' || char(27) || '[31mRED' || char(13) || 'b' AS v;"
+expect_screen "list mode shows ESC and CR as symbols" "^a␛\[31mRED␍b$"
+if screen -e | grep -q $'\e\\[31m'; then fail "a value cannot turn the terminal red"; else pass; fi
+keys C-d
+
+# Text beyond ASCII, typed, pasted and recalled, whether the environment
+# names a UTF-8 locale or none at all.
+for locale in "LANG=C.UTF-8" ""; do
+  label=${locale:-no LANG}
+  state="$scratch/state-${locale:-none}"
+  environment="-u LC_ALL -u LC_CTYPE -u LANG $locale XDG_STATE_HOME=$state"
+  start --no-init
+  expect_screen "$label: a session starts" "^rql reminders> $"
+  type_line "SELECT 'Holý' AS name, length('é 東京 🎉') AS n;"
+  expect_screen "$label: typed Latin, CJK and emoji are echoed whole" "^rql reminders> SELECT 'Holý' AS name, length\('é 東京 🎉'\) AS n;$"
+  expect_screen "$label: and reach the query whole" "^│ Holý │ 6 │$"
+  type_line "CREATE TABLE crème_brûlée (x); CREATE TABLE crème_fraîche (y);"
+  clear_screen
+  tmux_ send-keys -t repl -l "SELECT * FROM crème_b"
+  keys Tab
+  expect_screen "$label: Tab completes a name with accents in place" "^rql reminders> SELECT \* FROM crème_brûlée $"
+  keys C-c
+  type_line "INSERT INTO tags (title) VALUES ('Hol' || char(253) || ' ' || char(0x6771, 0x4EAC));"
+  type_line "tags | where title == 'Holý 東京' | count"
+  expect_screen "$label: a DSL comparison with typed non-ASCII text finds its row" "^│     1 │$"
+  tmux_ set-buffer -b pasted "SELECT '東京タワー 🗼' AS pasted\\;"
+  tmux_ paste-buffer -b pasted -t repl
+  keys Enter
+  expect_screen "$label: pasted text runs whole" "^│ 東京タワー 🗼 │$"
+  clear_screen
+  keys Up
+  expect_screen "$label: the up arrow recalls pasted text intact" "^rql reminders> SELECT '東京タワー 🗼' AS pasted;$"
+  keys Up
+  expect_screen "$label: and typed text" "^rql reminders> tags \| where title == 'Holý 東京' \| count$"
+  keys Enter
+  expect_screen "$label: the recalled line runs as typed" "^│     1 │$"
+  keys C-d
+  waited=0
+  while [ ! -f "$scratch/status" ] && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+  for entry in "SELECT 'Holý' AS name, length('é 東京 🎉') AS n;" "SELECT '東京タワー 🗼' AS pasted;"; do
+    if grep -qxF -- "$entry" "$state/rql/history"; then pass
+    else failed=$((failed + 1)); echo "FAIL: $label: the history file holds $entry"; cat "$state/rql/history"; fi
+  done
+  start --no-init
+  expect_screen "$label: a later session starts" "^rql reminders> $"
+  keys Up Up
+  expect_screen "$label: and recalls the saved text intact" "^rql reminders> SELECT '東京タワー 🗼' AS pasted; *$"
+  keys C-c C-d
+done
+environment=""
 
 echo "repl: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -41,10 +41,7 @@ extension DotCommand {
         },
         DotCommand(name: "width", usage: ".width [N ...]", summary: "column widths for box, table and markdown (0: automatic, negative: right-aligned)",
                    arguments: 0...999) { session, arguments in
-            session.settings.widths = try arguments.map { text in
-                guard let width = Int(text) else { throw CommandError(".width takes numbers, not \"\(text)\"") }
-                return width
-            }
+            session.settings.widths = try arguments.map(columnWidth)
         },
         DotCommand(name: "once", usage: ".once FILE", summary: "send the next command's output to FILE",
                    arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
@@ -59,6 +56,20 @@ extension DotCommand {
             }
         },
     ]
+
+    /// One `.width` argument: a whole number of columns, at most
+    /// `RenderSettings.maximumColumnWidth` either way.
+    static func columnWidth(_ text: String) throws -> Int {
+        let limit = RenderSettings.maximumColumnWidth
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw CommandError(".width takes numbers, not \"\(text)\"")
+        }
+        guard let width = Int(text), width.magnitude <= limit else {
+            throw CommandError(".width takes widths from -\(limit) to \(limit) columns, not \"\(text)\"")
+        }
+        return width
+    }
 
     /// `\t`, `\n`, `\r` and `\\` in separators.
     static func unescape(_ text: String) -> String {

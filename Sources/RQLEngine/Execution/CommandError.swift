@@ -72,11 +72,11 @@ public struct CommandError: Error, Equatable {
         let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
         let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
         let before = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        let shownLine = CellText.displayLines(line).joined(separator: "␊")
-        let column = DisplayWidth.of(CellText.displayLines(before).joined(separator: "␊"))
+        let shownLine = CellText.visibleLine(line)
+        let column = DisplayWidth.of(CellText.visibleLine(before))
         let markedEnd = min(lineEnd, offset + length)
         let marked = String(decoding: bytes[offset..<max(offset, markedEnd)], as: UTF8.self)
-        let width = max(1, DisplayWidth.of(CellText.displayLines(marked).joined(separator: "␊")))
+        let width = max(1, DisplayWidth.of(CellText.visibleLine(marked)))
         return (shownLine, String(repeating: " ", count: column) + String(repeating: "^", count: width))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RQLLanguage
 
@@ -119,6 +120,14 @@ import Testing
         #expect(lines.count(where: { $0.hasSuffix("FROM (") }) == 999)
     }
 
+    @Test func aLongPipelineIsReleasedWithoutRecursion() {
+        let text = "reminders" + String(repeating: " | limit 5 | where priority > 0", count: 5_000)
+        onSmallStack(256 * 1024) {
+            var definitions = Definitions()
+            #expect(throws: Never.self) { try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions) }
+        }
+    }
+
     @Test func nestedLevelsRenderInsideEachOther() throws {
         let sql = try compile("reminders | order title | limit 2 | where priority > 1 | select title, priority | limit 1 | where title != 'x'")
         #expect(sql == """
@@ -132,4 +141,16 @@ import Testing
             WHERE "reminders_3"."title" <> ?1
             """)
     }
+}
+
+/// Runs `body` on a thread with a small stack, to show that it does not recurse deeply.
+func onSmallStack(_ stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
 }

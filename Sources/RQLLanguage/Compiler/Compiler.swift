@@ -36,6 +36,12 @@ final class Compiler {
         self.definitions = definitions
     }
 
+    /// A long pipeline's levels hold one another in a chain: unlinked first,
+    /// each is released on its own rather than one inside the next.
+    deinit {
+        for level in levels { level.from = .item("") }
+    }
+
     /// Starts compiling one more level inside the others; `leave()` ends it.
     func enter(_ span: SourceSpan) throws(DSLError) {
         guard depth < Compiler.maximumDepth else {

@@ -98,6 +98,22 @@ import Testing
         #expect(lines.last == "SELECT count(*) AS \"count\" FROM \"q399\";" || lines.last == "SELECT count(*) AS \"count\" FROM \"q399\"")
     }
 
+    @Test func aLetQueryCannotReadItselfThroughAnother() throws {
+        var definitions = Definitions()
+        for text in ["let a = reminders", "let b = a | where priority > 1"] {
+            _ = try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions)
+        }
+        for text in ["let a = b | where priority > 2", "let a = a | limit 1"] {
+            do {
+                _ = try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions)
+                Issue.record("defined: \(text)")
+            } catch {
+                #expect(error == DSLError("`a` is defined in terms of itself", at: SourceSpan(8, 9),
+                                          label: "used inside its own definition"))
+            }
+        }
+    }
+
     @Test func aLetQueryUsedBeforeTheTableItReadsChangedIsCheckedAfresh() throws {
         var definitions = Definitions()
         _ = try DSL.compile("let allTags = tags", catalog: DSLFuzzTests.catalog, definitions: &definitions)

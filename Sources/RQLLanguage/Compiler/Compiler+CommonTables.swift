@@ -13,20 +13,38 @@ extension Compiler {
         for use in query.sourceNames where needsCompiling(use.text) {
             guard let usedQuery = definitions.queries[use.text] else { continue }
             var path: [(name: String, query: Query, reads: [String])] = [(use.text, usedQuery, letQueries(readBy: usedQuery))]
+            var onPath: Set<String> = [use.text]
             while let top = path.last {
                 guard let next = path[path.count - 1].reads.popLast() else {
                     path.removeLast()
+                    onPath.remove(top.name)
                     _ = try commonTable(named: top.name, query: top.query, usedAt: use.span)
                     continue
                 }
-                if path.contains(where: { $0.name == next }) {
+                if onPath.contains(next) {
                     throw DSLError("`\(next)` is defined in terms of itself", at: use.span, label: "used inside its own definition")
                 }
                 if needsCompiling(next), let nextQuery = definitions.queries[next] {
                     path.append((next, nextQuery, letQueries(readBy: nextQuery)))
+                    onPath.insert(next)
                 }
             }
         }
+    }
+
+    /// Whether the `let` query `start` reads `target`, directly or through
+    /// other `let` queries.
+    func letQuery(_ start: String, reads target: String) -> Bool {
+        var pending = [start]
+        var seen: Set<String> = [start]
+        while let name = pending.popLast() {
+            guard let query = definitions.queries[name] else { continue }
+            for read in letQueries(readBy: query) {
+                if read == target { return true }
+                if seen.insert(read).inserted { pending.append(read) }
+            }
+        }
+        return false
     }
 
     /// The names of the `let` queries `query` reads itself.
@@ -38,7 +56,7 @@ extension Compiler {
     /// Whether `name` is a `let` query that is neither compiled in this
     /// statement nor, while checking a definition, known by its shape.
     private func needsCompiling(_ name: String) -> Bool {
-        definitions.queries[name] != nil && !commonTables.contains(where: { $0.name == name }) && shape(of: name) == nil
+        definitions.queries[name] != nil && commonTableIndex[name] == nil && shape(of: name) == nil
     }
 
     /// The shape recorded when the `let` query was defined, while checking
@@ -52,7 +70,8 @@ extension Compiler {
     /// The CTE for a `let` query, compiled on first use (while checking a
     /// definition, its recorded shape, without compiling it again).
     func commonTable(named name: String, query: Query, usedAt span: SourceSpan) throws(DSLError) -> CommonTable {
-        if let existing = commonTables.first(where: { $0.name == name }) {
+        if let index = commonTableIndex[name] {
+            let existing = commonTables[index]
             return (name, existing.columns, existing.table, enums(of: existing.table, outputs: existing.enums))
         }
         if let shape = shape(of: name) {
@@ -72,6 +91,7 @@ extension Compiler {
         }
         let columns = compiled.outputs.map(\.name)
         let outputEnums = Compiler.enums(of: compiled.outputs)
+        commonTableIndex[name] = commonTables.count
         commonTables.append((name, compiled.sql, columns, compiled.table, outputEnums))
         return (name, columns, compiled.table, enums(of: compiled.table, outputs: outputEnums))
     }

@@ -72,6 +72,9 @@ extension Compiler {
             if catalog.table(named: name.text) != nil {
                 throw DSLError("`\(name.text)` is already a table", at: name.span, label: "pick another name")
             }
+            if let use = query.sourceNames.first(where: { $0.text == name.text || letQuery($0.text, reads: name.text) }) {
+                throw DSLError("`\(name.text)` is defined in terms of itself", at: use.span, label: "used inside its own definition")
+            }
             var withoutSelf = definitions
             withoutSelf.queries[name.text] = nil
             withoutSelf.queryShapes[name.text] = nil

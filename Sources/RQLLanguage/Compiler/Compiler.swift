@@ -19,6 +19,8 @@ final class Compiler {
     /// `let` queries used, as CTEs in the order they must be defined.
     var commonTables: [(name: String, sql: String, columns: [String], table: Catalog.Table?,
                         enums: [String: [Definitions.EnumCase]])] = []
+    /// Where each `let` query is in `commonTables`.
+    var commonTableIndex: [String: Int] = [:]
     /// Set while checking a definition: a `let` query it reads is taken as
     /// the shape recorded when it was defined, not compiled again.
     var checksDefinition = false

@@ -40,6 +40,17 @@ import Testing
         for (text, comment) in chains { expectTooDeep(text, comment) }
     }
 
+    @Test func deepBracketsAreACleanError() {
+        let text = "reminders | select " + String(repeating: "(", count: 100) + "1" + String(repeating: ")", count: 100)
+        do {
+            _ = try compile(text)
+            Issue.record("compiled")
+        } catch {
+            #expect(error.message == "the query is nested too deeply")
+            #expect(error.label == "more than 64 levels of nesting here")
+        }
+    }
+
     @Test func chainsUpToTheLimitCompile() throws {
         let sum = try compile("reminders | select " + Array(repeating: "1", count: 128).joined(separator: " + ") + " as n")
         #expect(sum.hasPrefix("SELECT 1 + 1 + 1"))

@@ -4,8 +4,9 @@
 final class Compiler {
     static let maximumHelperDepth = 32
     /// How deep compiling may go: expressions and queries inside each other,
-    /// helpers and `let` queries expanded. Past it a statement is an error,
-    /// not a stack overflow.
+    /// helpers expanded. Past it a statement is an error, not a stack
+    /// overflow (a helper's tree is within the parser's limit, and helpers
+    /// used inside helpers add up).
     static let maximumDepth = 160
 
     let catalog: Catalog
@@ -48,7 +49,7 @@ final class Compiler {
     func enter(_ span: SourceSpan) throws(DSLError) {
         guard depth < Compiler.maximumDepth else {
             throw DSLError("the query is nested too deeply", at: span,
-                           label: "more than \(Compiler.maximumDepth) levels once helpers and `let` queries are expanded")
+                           label: "more than \(Compiler.maximumDepth) levels once helpers are expanded")
         }
         depth += 1
     }

@@ -72,7 +72,11 @@ extension Compiler {
             if catalog.table(named: name.text) != nil {
                 throw DSLError("`\(name.text)` is already a table", at: name.span, label: "pick another name")
             }
-            if let use = query.sourceNames.first(where: { $0.text == name.text || letQuery($0.text, reads: name.text) }) {
+            let redefines = definitions.queries[name.text] != nil
+            let readsItself = { (source: Name) in
+                source.text == name.text || (redefines && self.letQuery(source.text, reads: name.text))
+            }
+            if let use = query.sourceNames.first(where: readsItself) {
                 throw DSLError("`\(name.text)` is defined in terms of itself", at: use.span, label: "used inside its own definition")
             }
             var withoutSelf = definitions

@@ -1,6 +1,8 @@
 // rql-compile-bench: the DSL compile time of 20 typical queries on the
 // Reminders sample's catalog and prelude. Prints the median time of each
-// and the median of those; `make bench` runs it.
+// and the median of those, then the time of long pipelines whose every
+// stage needs a subquery and of long chains of `let` queries, which should
+// grow linearly with their length; `make bench` runs it.
 import Foundation
 import RQLEngine
 import RQLLanguage
@@ -50,3 +52,39 @@ for query in queries {
 }
 let overall = medians.sorted()[(medians.count - 1) / 2]
 print(String(format: "median over %d queries: %.1f µs (target: under 50 µs)", medians.count, overall))
+
+/// Seconds taken by `body`: the best of three runs, or one run when that takes over a second.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 where best < 1 || best == .infinity {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return best
+}
+
+print("Long pipelines: each `limit | where` pair and each `group | select` pair nests a subquery")
+for stages in [100, 200, 400, 800] {
+    let limited = "reminders" + String(repeating: " | limit 5 | where priority > 0", count: stages / 2)
+    let grouped = "reminders" + String(repeating: " | group by priority | select priority, count() as n", count: stages / 2)
+    var definitions = session.definitions
+    let limitedTime = try seconds { _ = try DSL.compile(limited, catalog: catalog, definitions: &definitions) }
+    let groupedTime = try seconds { _ = try DSL.compile(grouped, catalog: catalog, definitions: &definitions) }
+    print(String(format: "%5d stages: limit | where %8.4f s   group | select %8.4f s", stages, limitedTime, groupedTime))
+}
+
+print("Chains of `let` queries, each reading the one before: defined one by one, then used")
+for count in [100, 200, 400] {
+    var definitions = session.definitions
+    let defining = try seconds {
+        definitions = session.definitions
+        _ = try DSL.compile("let q0 = reminders | where priority > 0", catalog: catalog, definitions: &definitions)
+        for index in 1..<count {
+            _ = try DSL.compile("let q\(index) = q\(index - 1) | limit 5 | where priority > 0", catalog: catalog,
+                                definitions: &definitions)
+        }
+    }
+    let using = try seconds { _ = try DSL.compile("q\(count - 1) | count", catalog: catalog, definitions: &definitions) }
+    print(String(format: "%5d lets: defining %8.4f s   using the last %8.4f s", count, defining, using))
+}

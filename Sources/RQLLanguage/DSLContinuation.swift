@@ -1,13 +1,16 @@
 /// Whether a DSL command's text leaves something open, so the next line
 /// continues it: it ends with `|`, `,`, an operator or a keyword that needs
-/// an operand, or inside a bracket, a string or a `case`.
+/// an operand, or inside a bracket, a string or a `case`. Text the lexer
+/// cannot read (other than an open string) is complete: the command ends
+/// there and runs to report its error, and the lines after it stay commands
+/// of their own.
 ///
 ///     DSLContinuation.needsMore("reminders |")          // true
 ///     DSLContinuation.needsMore("reminders | count")    // false
 public enum DSLContinuation {
     public static func needsMore(_ text: String) -> Bool {
         let (tokens, error) = Lexer.tokensLeniently(text)
-        if let error, error.message.hasPrefix("unterminated") { return true }
+        if let error { return error.message.hasPrefix("unterminated") }
         var depth = 0
         var cases = 0
         for token in tokens {

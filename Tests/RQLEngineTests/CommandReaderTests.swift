@@ -68,6 +68,32 @@ import Testing
         }
     }
 
+    @Test func aLexerErrorEndsTheCommandWhereItIs() {
+        var reader = CommandReader()
+        #expect(reader.feed("reminders | where title == :t | count", line: 1)
+            == [Command(.dsl, "reminders | where title == :t | count", line: 1)])
+        #expect(reader.continuation == nil)
+        #expect(reader.feed(".tables", line: 2) == [Command(.dot, ".tables", line: 2)])
+    }
+
+    @Test func aLexerErrorInAScriptLeavesTheFollowingLinesAlone() {
+        let commands = CommandReader.commands(in: """
+            reminders | where title == :t | count
+            INSERT INTO tags (title) VALUES ('x');
+            .tables
+            reminders | where priority == 1 ;
+              | count
+            SELECT 1;
+            """)
+        #expect(commands == [
+            Command(.dsl, "reminders | where title == :t | count", line: 1),
+            Command(.sql, "INSERT INTO tags (title) VALUES ('x');", line: 2),
+            Command(.dot, ".tables", line: 3),
+            Command(.dsl, "reminders | where priority == 1 ;\n  | count", line: 4),
+            Command(.sql, "SELECT 1;", line: 6),
+        ])
+    }
+
     @Test func anEmptyLineEndsAnOpenQuery() {
         var reader = CommandReader()
         #expect(reader.feed("reminders | where", line: 1).isEmpty)

@@ -157,6 +157,20 @@ struct DSLCase: CustomTestStringConvertible, Sendable {
         DSLCase("reminders -- comment\n  | where isFlagged -- flagged only\n  | count", "SELECT count(*) FROM reminders WHERE isFlagged;"),
         DSLCase("remindersLists | select title | select title ++ '.' as t | order t",
                 "SELECT title || '.' AS t FROM remindersLists ORDER BY t;"),
+        DSLCase("def reminders.listTitle = remindersList.title\nreminders | where listTitle == 'Family' | select title, listTitle | order title",
+                "SELECT r.title, l.title FROM reminders r JOIN remindersLists l ON l.id = r.remindersListID WHERE l.title = 'Family' ORDER BY r.title;"),
+        DSLCase("def remindersTags.tagTitle = tag.title\nremindersTags | select tagTitle | order tagTitle",
+                "SELECT t.title FROM remindersTags rt JOIN tags t ON t.title = rt.tagID ORDER BY t.title;"),
+        DSLCase("""
+                def reminders.marked = highlight(title, '[', ']')
+                def reminders.excerpt = snippet(notes, '<', '>', '…', 4)
+                def reminders.score = round(bm25(), 3)
+                reminders | search 'take' | select marked, excerpt, score | order title
+                """,
+                """
+                SELECT highlight(reminderTexts, 0, '[', ']'), snippet(reminderTexts, 1, '<', '>', '…', 4), round(bm25(reminderTexts), 3)
+                FROM reminders r JOIN reminderTexts ON reminderTexts.rowid = r.rowid WHERE reminderTexts MATCH '"take"' ORDER BY r.title;
+                """),
     ]
 
     @Test(arguments: reminders)

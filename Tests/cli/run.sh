@@ -122,6 +122,20 @@ check "a line ending with | continues in -c" 0 "11" "$rql" -c "$(printf 'reminde
 check "a DSL error in a script names its line" 1 "" bash -c "printf 'select 1 where 0;\nreminders | where nope\n' | '$rql'"
 check_stderr "the DSL error has its line" "stdin:2: error: unknown name \`nope\`"
 check "definitions print nothing" 0 "1" "$rql" -c "def reminders.late = isPastDue" -c "reminders | where late | count"
+cat > "$scratch/lexer-error.rql" <<'SCRIPT'
+reminders | where title == :t | count
+INSERT INTO tags (title) VALUES ('errand');
+.mode csv
+SELECT count(*) FROM tags WHERE title = 'errand';
+SCRIPT
+check "a DSL line the lexer cannot read ends there; the lines after it run" 1 "1" bash -c "'$rql' < '$scratch/lexer-error.rql'"
+check_stderr "the lexer error names its line" "stdin:1: error: unexpected character \`:\`"
+check ".bail on stops at the line the lexer cannot read" 1 "" bash -c "(echo '.bail on'; cat '$scratch/lexer-error.rql') | '$rql'"
+check_stderr "the stopping error names its line" "stdin:2: error: unexpected character \`:\`"
+printf 'def reminders.listTitle = remindersList.title\n' > "$HOME/.rqlrc"
+check "a helper in ~/.rqlrc that follows a relationship" 0 "Family" \
+  "$rql" -c "reminders | where listTitle == 'Family' | select listTitle | distinct"
+rm "$HOME/.rqlrc"
 
 printf '.mode csv\n.headers on\n' > "$HOME/.rqlrc"
 check "~/.rqlrc runs first" 0 $'n\n1' "$rql" -c 'select 1 as n'

@@ -1,6 +1,7 @@
 /// `def`, `enum`, `alias` and `let`: checked against the catalog, then kept.
 extension Compiler {
     func define(_ statement: Statement, text: String, in definitions: inout Definitions) throws(DSLError) {
+        checksDefinition = true
         let text = String(text.drop(while: \.isWhitespace)).trimmingTrailingWhitespace()
         switch statement {
         case .define(let tableName, let name, let expression):
@@ -71,10 +72,22 @@ extension Compiler {
             if catalog.table(named: name.text) != nil {
                 throw DSLError("`\(name.text)` is already a table", at: name.span, label: "pick another name")
             }
+            let redefines = definitions.queries[name.text] != nil
+            let readsItself = { (source: Name) in
+                source.text == name.text || (redefines && self.letQuery(source.text, reads: name.text))
+            }
+            if let use = query.sourceNames.first(where: readsItself) {
+                throw DSLError("`\(name.text)` is defined in terms of itself", at: use.span, label: "used inside its own definition")
+            }
             var withoutSelf = definitions
             withoutSelf.queries[name.text] = nil
-            _ = try Compiler(catalog: catalog, definitions: withoutSelf).compile(query, outer: nil)
+            withoutSelf.queryShapes[name.text] = nil
+            let checker = Compiler(catalog: catalog, definitions: withoutSelf)
+            checker.checksDefinition = true
+            let compiled = try checker.compile(query, outer: nil)
             definitions.queries[name.text] = query
+            definitions.queryShapes[name.text] = .init(columns: compiled.outputs.map(\.name), table: compiled.table,
+                                                       enums: Compiler.enums(of: compiled.outputs))
             definitions.record(.query, table: "", name: name.text, text: text)
         case .query, .insert:
             break
@@ -95,12 +108,17 @@ extension Compiler {
         return DSLError("no column `\(name.text)` in `\(table.name)`", at: name.span, label: "unknown column", notes: notes)
     }
 
-    /// A relation over `table` alone, for checking a definition.
+    /// A relation over `table` alone, for checking a definition. When an
+    /// FTS5 table indexes `table`, the check reads as if after `search`, so
+    /// a helper may call `highlight`, `snippet` and `bm25`.
     private func standalone(_ table: Catalog.Table) -> Relation {
-        let level = QueryLevel(from: SQLText.identifier(table.name))
+        let level = QueryLevel(from: .item(SQLText.identifier(table.name)), owner: self)
         let relation = Relation(name: table.name, sqlAlias: uniqueAlias(table.name), table: table, columns: table.columnNames,
                                 enums: definitions.enums[table.name] ?? [:], level: level)
         level.relations = [relation]
+        if let (ftsTable, _) = try? searchTarget(for: table, span: SourceSpan(0, 0)) {
+            level.search = QueryLevel.Search(ftsTable: ftsTable, ftsAlias: relation.sqlAlias)
+        }
         return relation
     }
 

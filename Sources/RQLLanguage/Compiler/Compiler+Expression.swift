@@ -1,11 +1,16 @@
 /// Compiling expressions to SQL text.
 extension Compiler {
     func compile(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        try enter(expression.span)
+        defer { leave() }
         var result = try compileNode(expression, context)
         if let keys = context.groupKeys, keys.contains(result.text) { result.ungrouped = nil }
         return result
     }
 
+    /// One node. Each kind with more to do than a line has its own function,
+    /// so that this one, entered once a level of the tree, keeps a small
+    /// stack frame.
     private func compileNode(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         switch expression.kind {
         case .integer(let value):
@@ -19,112 +24,145 @@ extension Compiler {
         case .null:
             return SQLExpression("NULL")
         case .name, .member:
-            guard let path = Compiler.path(of: expression) else {
-                throw DSLError("only names have members", at: expression.span, label: "not a name",
-                               notes: ["help: call a function as a method: (a ++ b).lower()"])
-            }
-            return try resolve(path, context)
+            return try path(expression, context)
         case .call(let name, let arguments, let distinct, let star):
             return try call(name, arguments, distinct: distinct, star: star, span: expression.span, context)
         case .method(let receiver, let name, let arguments):
             return try call(name, [receiver] + arguments, distinct: false, star: false, span: expression.span, context)
-        case .unary(.not, let operand):
-            let value = try compile(operand, context)
-            return .combining("NOT " + value.operand(.unary), .not, [value])
-        case .unary(.negate, let operand):
-            let value = try compile(operand, context)
-            let text = value.operand(.unary)
-            return .combining(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value])
+        case .unary(let op, let operand):
+            return try unary(op, operand, context)
         case .binary(let op, let left, let right):
             return try binary(op, left, right, context)
         case .isNil(let operand, let negated):
-            let value = try compile(operand, context)
-            return .combining(value.operand(.comparison) + (negated ? " IS NOT NULL" : " IS NULL"), .equality, [value])
+            return try isNil(operand, negated: negated, context)
         case .inList(let operand, let list, let negated):
-            let value = try compile(operand, context)
-            var hinted = context
-            hinted.enumHint = value.enumCases
-            var items: [SQLExpression] = []
-            for item in list { items.append(try compile(item, hinted)) }
-            let text = value.operand(.comparison) + (negated ? " NOT IN (" : " IN (")
-                + items.map(\.text).joined(separator: ", ") + ")"
-            return .combining(text, .equality, [value] + items)
+            return try inList(operand, list, negated: negated, context)
         case .inQuery(let operand, let query, let negated):
-            let value = try compile(operand, context)
-            let subquery = try compile(query, outer: context.scope)
-            try requireOneColumn(subquery, query: query)
-            let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
-            return .combining(text, .equality, [value])
+            return try inQuery(operand, query, negated: negated, context)
         case .between(let operand, let lower, let upper, let negated):
-            let value = try compile(operand, context)
-            var hinted = context
-            hinted.enumHint = value.enumCases
-            let low = try compile(lower, hinted)
-            let high = try compile(upper, hinted)
-            let text = value.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
-                + low.operand(.comparison) + " AND " + high.operand(.comparison)
-            return .combining(text, .equality, [value, low, high])
-        case .pattern(let op, let operand, let pattern, let negated):
-            let value = try compile(operand, context)
-            let patternValue = try compile(pattern, context)
-            let keyword: String
-            switch op {
-            case .like: keyword = "LIKE"
-            case .glob: keyword = "GLOB"
-            case .matches: keyword = "REGEXP"
-            }
-            let text = value.operand(.comparison) + (negated ? " NOT " : " ") + keyword + " " + patternValue.operand(.comparison)
-            return .combining(text, .equality, [value, patternValue])
+            return try between(operand, lower, upper, negated: negated, context)
+        case .pattern(let op, let operand, let patternValue, let negated):
+            return try pattern(op, operand, patternValue, negated: negated, context)
         case .collate(let operand, let collation):
-            let value = try compile(operand, context)
-            var result = SQLExpression.combining(value.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation.text),
-                                                 .collate, [value])
-            result.enumCases = value.enumCases
-            return result
+            return try collate(operand, collation, context)
         case .caseWhen(let subject, let whens, let otherwise):
             return try caseWhen(subject: subject, whens: whens, otherwise: otherwise, context)
         case .subquery(let query):
-            let subquery = try compile(query, outer: context.scope)
-            try requireOneColumn(subquery, query: query)
-            return SQLExpression(QueryLevel.parenthesized(subquery.sql))
+            return try subquery(query, context)
         case .quantified(let quantifier, let operand):
             return try quantified(quantifier, operand, span: expression.span, context)
         }
     }
 
+    private func path(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        guard let path = Compiler.path(of: expression) else {
+            throw DSLError("only names have members", at: expression.span, label: "not a name",
+                           notes: ["help: call a function as a method: (a ++ b).lower()"])
+        }
+        return try resolve(path, context)
+    }
+
+    private func unary(_ op: UnaryOperator, _ operand: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        let text = value.operand(.unary)
+        switch op {
+        case .not: return .combining("NOT " + text, .not, [value])
+        case .negate: return .combining(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value])
+        }
+    }
+
+    private func isNil(_ operand: Expression, negated: Bool, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        return .combining(value.operand(.comparison) + (negated ? " IS NOT NULL" : " IS NULL"), .equality, [value])
+    }
+
+    private func inList(_ operand: Expression, _ list: [Expression], negated: Bool,
+                        _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        var hinted = context
+        hinted.enumHint = value.enumCases
+        var items: [SQLExpression] = []
+        for item in list { items.append(try compile(item, hinted)) }
+        let text = value.operand(.comparison) + (negated ? " NOT IN (" : " IN (")
+            + items.map(\.text).joined(separator: ", ") + ")"
+        return .combining(text, .equality, [value] + items)
+    }
+
+    private func inQuery(_ operand: Expression, _ query: Query, negated: Bool,
+                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        let subquery = try compile(query, outer: context.scope)
+        try requireOneColumn(subquery, query: query)
+        let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
+        return .combining(text, .equality, [value])
+    }
+
+    private func between(_ operand: Expression, _ lower: Expression, _ upper: Expression, negated: Bool,
+                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        var hinted = context
+        hinted.enumHint = value.enumCases
+        let low = try compile(lower, hinted)
+        let high = try compile(upper, hinted)
+        let text = value.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
+            + low.operand(.comparison) + " AND " + high.operand(.comparison)
+        return .combining(text, .equality, [value, low, high])
+    }
+
+    private func pattern(_ op: PatternOperator, _ operand: Expression, _ pattern: Expression, negated: Bool,
+                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        let patternValue = try compile(pattern, context)
+        let keyword: String
+        switch op {
+        case .like: keyword = "LIKE"
+        case .glob: keyword = "GLOB"
+        case .matches: keyword = "REGEXP"
+        }
+        let text = value.operand(.comparison) + (negated ? " NOT " : " ") + keyword + " " + patternValue.operand(.comparison)
+        return .combining(text, .equality, [value, patternValue])
+    }
+
+    private func collate(_ operand: Expression, _ collation: Name, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let value = try compile(operand, context)
+        var result = SQLExpression.combining(value.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation.text),
+                                             .collate, [value])
+        result.enumCases = value.enumCases
+        return result
+    }
+
+    private func subquery(_ query: Query, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        let subquery = try compile(query, outer: context.scope)
+        try requireOneColumn(subquery, query: query)
+        return SQLExpression(QueryLevel.parenthesized(subquery.sql))
+    }
+
     private func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression,
                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        if op == .coalesce {
-            var operands: [SQLExpression] = []
-            for part in Compiler.coalesceChain(left) + [right] { operands.append(try compile(part, context)) }
-            return .combining("coalesce(" + operands.map(\.text).joined(separator: ", ") + ")", .atom, operands)
-        }
+        if op == .coalesce { return try coalesce(Compiler.coalesceChain(left) + [right], context) }
         let (lhs, rhs) = try compileOperands(left, right, hinted: op.isComparison, context)
-        if op == .equal || op == .notEqual, case .null = right.kind {
+        return Compiler.binary(op, lhs, rhs, comparesWithNull: right.kind.isNull)
+    }
+
+    /// `a op b` from compiled operands; `== nil` and `!= nil` test for NULL.
+    /// Kept out of `binary(_:_:_:_:)`, which every link of a chain passes
+    /// through, so that its stack frame stays small.
+    private static func binary(_ op: BinaryOperator, _ lhs: SQLExpression, _ rhs: SQLExpression,
+                               comparesWithNull: Bool) -> SQLExpression {
+        if op == .equal || op == .notEqual, comparesWithNull {
             return .combining(lhs.operand(.comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL"), .equality, [lhs])
         }
-        let (symbol, precedence): (String, SQLExpression.Precedence) = {
-            switch op {
-            case .or: return ("OR", .or)
-            case .and: return ("AND", .and)
-            case .equal: return ("=", .equality)
-            case .notEqual: return ("<>", .equality)
-            case .less: return ("<", .comparison)
-            case .lessEqual: return ("<=", .comparison)
-            case .greater: return (">", .comparison)
-            case .greaterEqual: return (">=", .comparison)
-            case .add: return ("+", .additive)
-            case .subtract: return ("-", .additive)
-            case .concat: return ("||", .concat)
-            case .multiply: return ("*", .multiplicative)
-            case .divide: return ("/", .multiplicative)
-            case .remainder: return ("%", .multiplicative)
-            case .coalesce: return ("", .atom)
-            }
-        }()
+        let (symbol, precedence) = op.sql
         let rightNeeds = SQLExpression.Precedence(rawValue: precedence.rawValue + 1) ?? .atom
         let text = lhs.operand(precedence) + " " + symbol + " " + rhs.operand(rightNeeds)
         return .combining(text, precedence, [lhs, rhs])
+    }
+
+    /// `a ?? b ?? c` as one `coalesce(a, b, c)`.
+    private func coalesce(_ parts: [Expression], _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        var operands: [SQLExpression] = []
+        for part in parts { operands.append(try compile(part, context)) }
+        return .combining("coalesce(" + operands.map(\.text).joined(separator: ", ") + ")", .atom, operands)
     }
 
     /// Both operands; in a comparison, a bare name on one side may be a case

@@ -30,7 +30,7 @@ extension Compiler {
                 : "(" + key.map(SQLText.identifier).joined(separator: ", ") + ")"
             condition = keyText + " IN " + QueryLevel.parenthesized(level.render())
         }
-        let targetLevel = QueryLevel(from: target)
+        let targetLevel = QueryLevel(from: .item(target), owner: self)
         targetLevel.allowsJoins = false
         let targetRelation = Relation(name: relation.name, sqlAlias: targetAlias, table: table, columns: table.columnNames,
                                       enums: definitions.enums[table.name] ?? [:], level: targetLevel)
@@ -65,7 +65,7 @@ extension Compiler {
             throw DSLError("no table named `\(source.name.text)` to insert into", at: source.name.span,
                            label: "unknown table", notes: notes)
         }
-        let level = QueryLevel(from: SQLText.identifier(table.name))
+        let level = QueryLevel(from: .item(SQLText.identifier(table.name)), owner: self)
         level.allowsJoins = false
         let relation = Relation(name: table.name, sqlAlias: table.name, table: table, columns: table.columnNames,
                                 enums: definitions.enums[table.name] ?? [:], level: level)

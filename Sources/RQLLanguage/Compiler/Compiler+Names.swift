@@ -170,7 +170,7 @@ extension Compiler {
             throw DSLError("no table `\(relationship.target)`", at: rest[0].span)
         }
         let alias = uniqueAlias(relationship.name)
-        let level = QueryLevel(from: SQLText.fromItem(target.name, alias: alias))
+        let level = QueryLevel(from: .item(SQLText.fromItem(target.name, alias: alias)), owner: self)
         let joined = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
                               enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [joined]
@@ -227,7 +227,7 @@ extension Compiler {
         var links: [String]
         if let junction = relationship.junction {
             let junctionAlias = uniqueAlias(junction)
-            level = QueryLevel(from: SQLText.fromItem(junction, alias: junctionAlias))
+            level = QueryLevel(from: .item(SQLText.fromItem(junction, alias: junctionAlias)), owner: self)
             let near = relationship.junctionLinks.map {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
                     + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)
@@ -237,7 +237,7 @@ extension Compiler {
                 SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to) + " = " + relation.column($0.from)
             }
         } else {
-            level = QueryLevel(from: targetText)
+            level = QueryLevel(from: .item(targetText), owner: self)
             links = relationship.links.map {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = " + relation.column($0.from)
             }

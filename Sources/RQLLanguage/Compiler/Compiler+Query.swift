@@ -17,6 +17,9 @@ struct Pipeline {
 
 extension Compiler {
     func compile(_ query: Query, outer: Scope?) throws(DSLError) -> CompiledSelect {
+        try enter(query.span)
+        defer { leave() }
+        try compileCommonTables(readBy: query)
         var pipeline = try begin(query.source, outer: outer)
         var stages = query.stages[...]
         while let stage = stages.popFirst() {
@@ -55,9 +58,9 @@ extension Compiler {
     // MARK: Sources
 
     func begin(_ source: Source, outer: Scope?) throws(DSLError) -> Pipeline {
-        let level = QueryLevel(from: "")
+        let level = QueryLevel(from: .item(""), owner: self)
         let (relation, fromItem) = try self.relation(for: source, in: level)
-        level.from = fromItem
+        level.from = .item(fromItem)
         level.readsDerivedRows = definitions.queries[source.name.text] != nil
         level.relations = [relation]
         level.outputs = columnOutputs(of: relation)
@@ -91,34 +94,6 @@ extension Compiler {
         if !views.isEmpty { notes.append("note: views: " + views.joined(separator: ", ")) }
         throw DSLError("no table or view named `\(source.name.text)`", at: source.name.span,
                        label: "unknown table", notes: notes)
-    }
-
-    /// The CTE for a `let` query, compiled on first use.
-    func commonTable(named name: String, query: Query, usedAt span: SourceSpan) throws(DSLError)
-        -> (name: String, columns: [String], table: Catalog.Table?, enums: [String: [Definitions.EnumCase]]) {
-        let enumsOf = { (outputs: [(name: String, value: SQLExpression)]) in
-            Dictionary(outputs.compactMap { output in output.value.enumCases.map { (output.name, $0) } }, uniquingKeysWith: { a, _ in a })
-        }
-        if let existing = commonTables.first(where: { $0.name == name }) {
-            let enums = existing.table.map { definitions.enums[$0.name] ?? [:] } ?? [:]
-            return (name, existing.columns, existing.table, enums)
-        }
-        guard !letStack.contains(name) else {
-            throw DSLError("`\(name)` is defined in terms of itself", at: span, label: "used inside its own definition")
-        }
-        letStack.append(name)
-        defer { letStack.removeLast() }
-        let compiled: CompiledSelect
-        do throws(DSLError) {
-            compiled = try compile(query, outer: nil)
-        } catch {
-            throw DSLError("in `let \(name)`: \(error.message)", at: span, label: "this query no longer compiles",
-                           notes: error.notes)
-        }
-        let columns = compiled.outputs.map(\.name)
-        commonTables.append((name, compiled.sql, columns, compiled.table))
-        let enums = compiled.table.map { definitions.enums[$0.name] ?? [:] } ?? enumsOf(compiled.outputs)
-        return (name, columns, compiled.table, enums)
     }
 
     func columnOutputs(of relation: Relation) -> [(name: String, value: SQLExpression)] {
@@ -195,7 +170,7 @@ extension Compiler {
     func nest(_ pipeline: inout Pipeline) {
         let inner = pipeline.level
         let alias = uniqueAlias(pipeline.primary.name)
-        let level = QueryLevel(from: QueryLevel.parenthesized(inner.render()) + " AS " + SQLText.identifier(alias))
+        let level = QueryLevel(from: .nested(inner, alias: alias), owner: self)
         let keepsTable = !inner.hasItems && !inner.isGrouped && inner.relations.count == 1
         var enums: [String: [Definitions.EnumCase]] = [:]
         for output in inner.outputs { if let cases = output.value.enumCases { enums[output.name] = cases } }

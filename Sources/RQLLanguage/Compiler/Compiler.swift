@@ -3,22 +3,58 @@
 /// CTEs of `let` queries and the aliases of the statement it builds.
 final class Compiler {
     static let maximumHelperDepth = 32
+    /// How deep compiling may go: expressions and queries inside each other,
+    /// helpers expanded. Past it a statement is an error, not a stack
+    /// overflow (a helper's tree is within the parser's limit, and helpers
+    /// used inside helpers add up).
+    static let maximumDepth = 160
 
     let catalog: Catalog
     let definitions: Definitions
     var values: [SQLValue] = []
     private var usedAliases: Set<String> = []
+    /// The next number to try after a name, lowercased, so that a long
+    /// pipeline nesting the same source again and again finds each new
+    /// alias at once.
+    private var nextAliasNumber: [String: Int] = [:]
     /// `let` queries used, as CTEs in the order they must be defined.
-    var commonTables: [(name: String, sql: String, columns: [String], table: Catalog.Table?)] = []
+    var commonTables: [(name: String, sql: String, columns: [String], table: Catalog.Table?,
+                        enums: [String: [Definitions.EnumCase]])] = []
+    /// Where each `let` query is in `commonTables`.
+    var commonTableIndex: [String: Int] = [:]
+    /// Set while checking a definition: a `let` query it reads is taken as
+    /// the shape recorded when it was defined, not compiled again.
+    var checksDefinition = false
     /// `let` queries being compiled, to refuse one that uses itself.
     var letStack: [String] = []
     /// Helpers being expanded, to refuse one that uses itself.
     var helperStack: [String] = []
+    /// Every query level built, alive as long as the relations that point back at them.
+    var levels: [QueryLevel] = []
+    /// Expressions and queries being compiled, inside each other.
+    private var depth = 0
 
     init(catalog: Catalog, definitions: Definitions) {
         self.catalog = catalog
         self.definitions = definitions
     }
+
+    /// A long pipeline's levels hold one another in a chain: unlinked first,
+    /// each is released on its own rather than one inside the next.
+    deinit {
+        for level in levels { level.from = .item("") }
+    }
+
+    /// Starts compiling one more level inside the others; `leave()` ends it.
+    func enter(_ span: SourceSpan) throws(DSLError) {
+        guard depth < Compiler.maximumDepth else {
+            throw DSLError("the query is nested too deeply", at: span,
+                           label: "more than \(Compiler.maximumDepth) levels once helpers are expanded")
+        }
+        depth += 1
+    }
+
+    func leave() { depth -= 1 }
 
     /// `?N` for a new bound value.
     func bind(_ value: SQLValue) -> String {
@@ -29,11 +65,12 @@ final class Compiler {
     /// `name`, or `name_2`, `name_3`… when the statement already uses it.
     func uniqueAlias(_ name: String) -> String {
         var alias = name
-        var number = 2
+        var number = nextAliasNumber[name.lowercased()] ?? 2
         while usedAliases.contains(alias.lowercased()) {
             alias = "\(name)_\(number)"
             number += 1
         }
+        nextAliasNumber[name.lowercased()] = number
         usedAliases.insert(alias.lowercased())
         return alias
     }

@@ -32,6 +32,19 @@ public struct Definitions {
     /// `let` queries by name.
     var queries: [String: Query] = [:]
 
+    /// What a `let` query gives, found when it was defined.
+    struct QueryShape {
+        var columns: [String]
+        /// The table whose rows (all columns) it returns, when it does.
+        var table: Catalog.Table?
+        /// Result column → the enum on the column it reads.
+        var enums: [String: [EnumCase]]
+    }
+
+    /// The shapes of the `let` queries: checking a later definition that
+    /// reads one needs its columns, not its SQL.
+    var queryShapes: [String: QueryShape] = [:]
+
     enum Kind { case helper, mutationHelper, enumeration, alias, search, query }
 
     /// What a definition defines; a new definition of the same replaces it.

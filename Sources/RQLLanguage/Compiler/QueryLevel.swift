@@ -1,7 +1,15 @@
 /// One `SELECT` being built from pipeline stages. Stages fold into it while
 /// the result means the same; otherwise the compiler nests it as the FROM of
-/// a new level.
+/// a new level, and the whole chain renders once, when the query is done.
 final class QueryLevel {
+    /// What the level reads from.
+    enum From {
+        /// A table or a `let` query, as SQL: `"reminders" AS "r"`.
+        case item(String)
+        /// The level before a stage that needed nesting, under an alias.
+        case nested(QueryLevel, alias: String)
+    }
+
     enum Item {
         case expression(String)
         /// `*`: every column of the source and of explicit joins.
@@ -13,7 +21,7 @@ final class QueryLevel {
         var ftsAlias: String
     }
 
-    var from: String
+    var from: From
     var joins: [String] = []
     /// Implicit to-one joins by owner alias and relationship name.
     var pathJoins: [String: Relation] = [:]
@@ -42,8 +50,12 @@ final class QueryLevel {
     /// Whether FROM is an earlier query in parentheses or a `let` query, not a table.
     var readsDerivedRows = false
 
-    init(from: String) {
+    /// A level belongs to the compiler that builds it: relations point back
+    /// at their level without owning it, so the compiler keeps every level
+    /// alive until the statement is built.
+    init(from: From, owner: Compiler) {
         self.from = from
+        owner.levels.append(self)
     }
 
     /// Set by `group`: the items are its keys until a `select` replaces them.
@@ -54,9 +66,48 @@ final class QueryLevel {
     var isGrouped: Bool { groupBy != nil }
     var isLimited: Bool { limit != nil || offset != nil }
 
-    /// The SELECT, on one line when short, one clause a line otherwise.
+    /// The SELECT, on one line when short, one clause a line otherwise; a
+    /// nested level's lines are indented inside its parentheses. The chain of
+    /// nested levels renders without recursion and each level once, in time
+    /// linear in the length of the pipeline.
     func render() -> String {
-        var clauses: [String] = []
+        var chain = [self]
+        var aliases: [String] = []
+        while let last = chain.last, case .nested(let inner, let alias) = last.from {
+            chain.append(inner)
+            aliases.append(alias)
+        }
+        // The levels from `firstShort` on fit on one line, each inside the one before.
+        var firstShort = chain.count
+        var shortText = ""
+        for index in chain.indices.reversed() {
+            let level = chain[index]
+            let line = ([level.selectClause, level.fromClause(inner: shortText)] + level.laterClauses).joined(separator: " ")
+            guard QueryLevel.fitsOnOneLine(line) else { break }
+            firstShort = index
+            shortText = line
+        }
+        if firstShort == 0 { return shortText }
+        // The others take one clause a line: each level's SELECT and `FROM (`
+        // on the way in, `) AS alias` and its later clauses on the way out.
+        let deepest = firstShort - 1
+        var lines = SQLLines()
+        for depth in 0..<deepest {
+            lines.append(chain[depth].selectClause, depth: depth)
+            lines.append("FROM (", depth: depth)
+        }
+        let deepestLevel = chain[deepest]
+        for clause in [deepestLevel.selectClause, deepestLevel.fromClause(inner: shortText)] + deepestLevel.laterClauses {
+            lines.append(clause, depth: deepest)
+        }
+        for depth in (0..<deepest).reversed() {
+            lines.append(") AS " + SQLText.identifier(aliases[depth]), depth: depth)
+            for clause in chain[depth].laterClauses { lines.append(clause, depth: depth) }
+        }
+        return lines.text
+    }
+
+    private var selectClause: String {
         let itemTexts: [String]
         if let items {
             itemTexts = items.flatMap { item -> [String] in
@@ -68,9 +119,20 @@ final class QueryLevel {
         } else {
             itemTexts = starTexts
         }
-        clauses.append("SELECT " + (distinct ? "DISTINCT " : "") + itemTexts.joined(separator: ", "))
-        clauses.append("FROM " + from)
-        clauses += joins
+        return "SELECT " + (distinct ? "DISTINCT " : "") + itemTexts.joined(separator: ", ")
+    }
+
+    /// The FROM clause, with `inner` as the text of the nested level when there is one.
+    private func fromClause(inner: String) -> String {
+        switch from {
+        case .item(let item): return "FROM " + item
+        case .nested(_, let alias): return "FROM (" + inner + ") AS " + SQLText.identifier(alias)
+        }
+    }
+
+    /// The clauses after FROM.
+    private var laterClauses: [String] {
+        var clauses = joins
         if !wheres.isEmpty { clauses.append("WHERE " + QueryLevel.conjunction(wheres)) }
         if let groupBy { clauses.append("GROUP BY " + groupBy.map(\.text).joined(separator: ", ")) }
         if !havings.isEmpty { clauses.append("HAVING " + QueryLevel.conjunction(havings)) }
@@ -80,7 +142,7 @@ final class QueryLevel {
             if limit == nil { clauses.append("LIMIT -1") }
             clauses.append("OFFSET " + offset)
         }
-        return QueryLevel.layout(clauses)
+        return clauses
     }
 
     private var starTexts: [String] {
@@ -92,11 +154,9 @@ final class QueryLevel {
         terms.map { $0.operand(.and) }.joined(separator: " AND ")
     }
 
-    /// Clauses on one line when that is short, else one a line.
-    static func layout(_ clauses: [String]) -> String {
-        let oneLine = clauses.joined(separator: " ")
-        if oneLine.utf8.count <= 80, !oneLine.contains("\n") { return oneLine }
-        return clauses.joined(separator: "\n")
+    /// Whether clauses joined into `line` read well on one line.
+    static func fitsOnOneLine(_ line: String) -> Bool {
+        line.utf8.count <= 80 && !line.utf8.contains(0x0A)
     }
 
     /// `(` text `)`, indented when it spans lines.

@@ -12,6 +12,8 @@ final class Relation {
     /// Column → the enum defined on it.
     let enums: [String: [Definitions.EnumCase]]
     /// The query level whose FROM clause it is in: implicit joins go there.
+    /// The level owns its relations; the compiler that built both keeps the
+    /// level alive for as long as the relation is used.
     unowned let level: QueryLevel
 
     init(name: String, sqlAlias: String, table: Catalog.Table?, columns: [String],

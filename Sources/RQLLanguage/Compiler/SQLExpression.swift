@@ -39,3 +39,26 @@ struct SQLExpression {
         return result
     }
 }
+
+extension BinaryOperator {
+    /// The SQL operator and how tightly it binds (`??` becomes a call to `coalesce`).
+    var sql: (symbol: String, precedence: SQLExpression.Precedence) {
+        switch self {
+        case .or: return ("OR", .or)
+        case .and: return ("AND", .and)
+        case .equal: return ("=", .equality)
+        case .notEqual: return ("<>", .equality)
+        case .less: return ("<", .comparison)
+        case .lessEqual: return ("<=", .comparison)
+        case .greater: return (">", .comparison)
+        case .greaterEqual: return (">=", .comparison)
+        case .add: return ("+", .additive)
+        case .subtract: return ("-", .additive)
+        case .concat: return ("||", .concat)
+        case .multiply: return ("*", .multiplicative)
+        case .divide: return ("/", .multiplicative)
+        case .remainder: return ("%", .multiplicative)
+        case .coalesce: return ("", .atom)
+        }
+    }
+}

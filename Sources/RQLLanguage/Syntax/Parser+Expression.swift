@@ -8,7 +8,7 @@ extension Parser {
         while current.isKeyword("or") || current.isSymbol(.or) {
             advance()
             let right = try conjunction()
-            left = Expression(.binary(.or, left, right), left.span.through(right.span))
+            left = try node(.binary(.or, left, right), left.span.through(right.span))
         }
         return left
     }
@@ -18,7 +18,7 @@ extension Parser {
         while current.isKeyword("and") || current.isSymbol(.and) {
             advance()
             let right = try negation()
-            left = Expression(.binary(.and, left, right), left.span.through(right.span))
+            left = try node(.binary(.and, left, right), left.span.through(right.span))
         }
         return left
     }
@@ -29,12 +29,12 @@ extension Parser {
         if current.isKeyword("not") || current.isSymbol(.bang) {
             let start = advance().span
             let operand = try negation()
-            return Expression(.unary(.not, operand), start.through(operand.span))
+            return try node(.unary(.not, operand), start.through(operand.span))
         }
         if let word = current.keyword, let quantifier = Quantifier(rawValue: word), startsOperand(peek()) {
             let start = advance().span
             let operand = try comparison()
-            return Expression(.quantified(quantifier, operand), start.through(operand.span))
+            return try node(.quantified(quantifier, operand), start.through(operand.span))
         }
         return try comparison()
     }
@@ -87,7 +87,7 @@ extension Parser {
             }
             advance()
             let right = try coalescing()
-            return Expression(.binary(op, left, right), left.span.through(right.span))
+            return try node(.binary(op, left, right), left.span.through(right.span))
         }
         guard var word = current.keyword else { return nil }
         if word == "is" {
@@ -97,7 +97,7 @@ extension Parser {
                 throw unexpected(expected: "`nil`", label: "`is` tests for nil: x is nil, x is not nil")
             }
             let end = advance().span
-            return Expression(.isNil(left, negated: negated), left.span.through(end))
+            return try node(.isNil(left, negated: negated), left.span.through(end))
         }
         var negated = false
         if word == "not" {
@@ -115,12 +115,12 @@ extension Parser {
             let lower = try coalescing()
             try expect(keyword: "and", "between low and high")
             let upper = try coalescing()
-            return Expression(.between(left, lower, upper, negated: negated), left.span.through(upper.span))
+            return try node(.between(left, lower, upper, negated: negated), left.span.through(upper.span))
         case "like", "glob", "matches":
             advance()
             let pattern = try coalescing()
             let op: PatternOperator = word == "like" ? .like : word == "glob" ? .glob : .matches
-            return Expression(.pattern(op, left, pattern, negated: negated), left.span.through(pattern.span))
+            return try node(.pattern(op, left, pattern, negated: negated), left.span.through(pattern.span))
         default:
             return nil
         }
@@ -131,13 +131,13 @@ extension Parser {
             var values: [Expression] = []
             if !current.isSymbol(.rightBracket) { values = try expressionList() }
             let end = try expect(.rightBracket, "close the list with `]`").span
-            return Expression(.inList(left, values, negated: negated), left.span.through(end))
+            return try node(.inList(left, values, negated: negated), left.span.through(end))
         }
         if current.isSymbol(.leftParen), atSubquery(offset: 1) {
             advance()
             let query = try self.query()
             let end = try expect(.rightParen, "close the subquery").span
-            return Expression(.inQuery(left, query, negated: negated), left.span.through(end))
+            return try node(.inQuery(left, query, negated: negated), left.span.through(end))
         }
         throw DSLError("expected a list `[a, b]` or a query in parentheses, found \(current.description)", at: current.span,
                        label: "`in` takes [a, b] or (table | select column)",
@@ -158,7 +158,7 @@ extension Parser {
         var left = try additive()
         while accept(.coalesce) != nil {
             let right = try additive()
-            left = Expression(.binary(.coalesce, left, right), left.span.through(right.span))
+            left = try node(.binary(.coalesce, left, right), left.span.through(right.span))
         }
         return left
     }
@@ -170,7 +170,7 @@ extension Parser {
             if current.isSymbol(.plus) { op = .add } else if current.isSymbol(.minus) { op = .subtract } else if current.isSymbol(.concat) { op = .concat } else { return left }
             advance()
             let right = try multiplicative()
-            left = Expression(.binary(op, left, right), left.span.through(right.span))
+            left = try node(.binary(op, left, right), left.span.through(right.span))
         }
     }
 
@@ -181,7 +181,7 @@ extension Parser {
             if current.isSymbol(.star) { op = .multiply } else if current.isSymbol(.slash) { op = .divide } else if current.isSymbol(.percent) { op = .remainder } else { return left }
             advance()
             let right = try unary()
-            left = Expression(.binary(op, left, right), left.span.through(right.span))
+            left = try node(.binary(op, left, right), left.span.through(right.span))
         }
     }
 
@@ -191,7 +191,7 @@ extension Parser {
         if current.isSymbol(.minus) {
             let start = advance().span
             let operand = try unary()
-            return Expression(.unary(.negate, operand), start.through(operand.span))
+            return try node(.unary(.negate, operand), start.through(operand.span))
         }
         if current.isSymbol(.plus) {
             advance()
@@ -208,13 +208,13 @@ extension Parser {
                 if accept(.leftParen) != nil {
                     let (arguments, _, _) = try callArguments()
                     let end = tokens[position - 1].span
-                    value = Expression(.method(value, member, arguments), value.span.through(end))
+                    value = try node(.method(value, member, arguments), value.span.through(end))
                 } else {
-                    value = Expression(.member(value, member), value.span.through(member.span))
+                    value = try node(.member(value, member), value.span.through(member.span))
                 }
             } else if accept(keyword: "collate") != nil {
                 let collation = try name("a collation name")
-                value = Expression(.collate(value, collation), value.span.through(collation.span))
+                value = try node(.collate(value, collation), value.span.through(collation.span))
             } else {
                 return value
             }
@@ -253,7 +253,7 @@ extension Parser {
                 if accept(.leftParen) != nil {
                     let (arguments, distinct, star) = try callArguments()
                     let end = tokens[position - 1].span
-                    return Expression(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
+                    return try node(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
                                       token.span.through(end))
                 }
                 return Expression(.name(word), token.span)
@@ -263,12 +263,12 @@ extension Parser {
                 advance()
                 let query = try self.query()
                 let end = try expect(.rightParen, "close the subquery").span
-                return Expression(.subquery(query), token.span.through(end))
+                return try node(.subquery(query), token.span.through(end))
             }
             advance()
             let inner = try expression()
             let end = try expect(.rightParen, "close the parenthesis").span
-            return Expression(inner.kind, token.span.through(end))
+            return try node(inner.kind, token.span.through(end))
         case .symbol(.leftBracket):
             throw DSLError("a list is only allowed after `in`", at: token.span, label: "list here",
                            notes: ["help: priority in [1, 2]"])
@@ -308,6 +308,6 @@ extension Parser {
         var otherwise: Expression?
         if accept(keyword: "else") != nil { otherwise = try expression() }
         let end = try expect(keyword: "end", "close the case with `end`").span
-        return Expression(.caseWhen(subject: subject, whens: whens, otherwise: otherwise), start.through(end))
+        return try node(.caseWhen(subject: subject, whens: whens, otherwise: otherwise), start.through(end))
     }
 }

@@ -1,8 +1,12 @@
 /// Reads one DSL command into a `Statement`: a query, an `insert`, or a
-/// definition (`def`, `enum`, `alias`, `let`). Nesting deeper than
-/// `maximumDepth` is an error, not a stack overflow.
+/// definition (`def`, `enum`, `alias`, `let`). Brackets and subqueries
+/// nested deeper than `maximumDepth`, and a tree deeper than
+/// `maximumTreeDepth` (a chain of operators, postfix calls or path steps
+/// nests one level a link), are errors, not stack overflows: the compiler
+/// and the tree's own release recurse once a level.
 struct Parser {
     static let maximumDepth = 64
+    static let maximumTreeDepth = 128
 
     let bytes: [UInt8]
     var tokens: [Token]
@@ -105,6 +109,17 @@ struct Parser {
     }
 
     mutating func leave() { depth -= 1 }
+
+    /// A node with children, refused when the tree under it is too deep.
+    func node(_ kind: Expression.Kind, _ span: SourceSpan) throws(DSLError) -> Expression {
+        let node = Expression(kind, span)
+        guard node.depth <= Parser.maximumTreeDepth else {
+            throw DSLError("the query is nested too deeply", at: tokens[max(0, position - 1)].span,
+                           label: "more than \(Parser.maximumTreeDepth) levels of operators, calls and paths inside each other",
+                           notes: ["help: a list goes in `in [a, b, …]`; a long query can be split with `let`"])
+        }
+        return node
+    }
 
     /// Words that never name a column (a backticked name can).
     static let reserved: Set<String> = [

@@ -34,10 +34,54 @@ final class Expression {
 
     let kind: Kind
     let span: SourceSpan
+    /// How deep the tree under this node goes, the node and queries inside
+    /// it included: the parser refuses trees deeper than it can compile.
+    let depth: Int
 
     init(_ kind: Kind, _ span: SourceSpan) {
         self.kind = kind
         self.span = span
+        depth = 1 + kind.deepestChild
+    }
+}
+
+extension Expression.Kind {
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The expressions and queries right under this node.
+    var children: (expressions: [Expression], queries: [Query]) {
+        switch self {
+        case .integer, .real, .string, .boolean, .null, .name:
+            return ([], [])
+        case .member(let base, _), .unary(_, let base), .isNil(let base, _), .collate(let base, _),
+             .quantified(_, let base):
+            return ([base], [])
+        case .call(_, let arguments, _, _):
+            return (arguments, [])
+        case .method(let receiver, _, let arguments):
+            return ([receiver] + arguments, [])
+        case .binary(_, let left, let right), .pattern(_, let left, let right, _):
+            return ([left, right], [])
+        case .inList(let value, let list, _):
+            return ([value] + list, [])
+        case .inQuery(let value, let query, _):
+            return ([value], [query])
+        case .between(let value, let lower, let upper, _):
+            return ([value, lower, upper], [])
+        case .caseWhen(let subject, let whens, let otherwise):
+            return ([subject, otherwise].compactMap { $0 } + whens.flatMap { [$0.0, $0.1] }, [])
+        case .subquery(let query):
+            return ([], [query])
+        }
+    }
+
+    /// The depth of the deepest expression or query right under this node.
+    var deepestChild: Int {
+        let (expressions, queries) = children
+        return max(expressions.lazy.map(\.depth).max() ?? 0, queries.lazy.map(\.depth).max() ?? 0)
     }
 }
 
@@ -71,6 +115,34 @@ struct Query {
     var source: Source
     var stages: [Stage]
     var span: SourceSpan
+
+    /// One more than its deepest expression: stages follow one another, they do not nest.
+    var depth: Int {
+        1 + (stages.lazy.flatMap(\.kind.expressions).map(\.depth).max() ?? 0)
+    }
+
+    /// The sources it reads, as written: its own, its joins', and those of
+    /// the queries inside its expressions.
+    var sourceNames: [Name] {
+        var names: [Name] = []
+        var queries = [self]
+        var expressions: [Expression] = []
+        while true {
+            if let expression = expressions.popLast() {
+                let children = expression.kind.children
+                expressions += children.expressions
+                queries += children.queries
+            } else if let query = queries.popLast() {
+                names.append(query.source.name)
+                for stage in query.stages {
+                    if case .join(let join) = stage.kind { names.append(join.source.name) }
+                    expressions += stage.kind.expressions
+                }
+            } else {
+                return names
+            }
+        }
+    }
 }
 
 /// A table, view or `let` name with an optional alias.
@@ -129,6 +201,25 @@ struct Stage {
     }
 }
 
+extension Stage.Kind {
+    /// The expressions written in the stage.
+    var expressions: [Expression] {
+        switch self {
+        case .filter(let condition), .having(let condition): return [condition]
+        case .select(let items), .returning(let items): return items.compactMap(\.expression)
+        case .order(let items): return items.map(\.expression)
+        case .limit(let count, let offset): return [count] + (offset.map { [$0] } ?? [])
+        case .offset(let offset): return [offset]
+        case .group(let keys): return keys.map(\.0)
+        case .distinct, .count, .delete: return []
+        case .join(let join): return join.condition.map { [$0] } ?? []
+        case .find(let keys): return keys
+        case .search(let text, _): return [text]
+        case .update(let assignments), .insert(let assignments): return assignments.compactMap(\.value)
+        }
+    }
+}
+
 struct Join {
     var isLeft: Bool
     var source: Source
@@ -142,6 +233,11 @@ enum SelectItem {
     case star(SourceSpan)
     /// `alias.*`
     case relationStar(Name)
+
+    var expression: Expression? {
+        if case .expression(let expression, _, _) = self { return expression }
+        return nil
+    }
 }
 
 struct SortItem {
@@ -161,6 +257,12 @@ enum Assignment {
         case .set(let name, let value): return name.span.through(value.span)
         case .helper(let name): return name.span
         }
+    }
+
+    /// The value a `column = value` sets.
+    var value: Expression? {
+        if case .set(_, let value) = self { return value }
+        return nil
     }
 }
 

@@ -131,4 +131,14 @@ import Testing
         #expect(ran.errors == "error: the command holds a NUL byte; SQLite would read only the text before it\nSELECT 2\u{2400};\n        ^ NUL byte\n")
         #expect(s.run(".fo\u{1B}[31mo").errors == "error: unknown command: .fo\u{241B}[31mo\n.help lists the dot-commands\n")
     }
+
+    /// A long line shows a window around the spot an error points at.
+    @Test func aLongLineShowsAWindowAroundTheError() throws {
+        let s = try TestSession()
+        let long = String(repeating: "y", count: 300)
+        let errors = s.run("SELECT '\(long)' || nope || '\(long)';").errors
+        let y = { String(repeating: "y", count: $0) }
+        // 60 characters each side of the spot: 55 y's and `' || ` before, `nope || '` and 51 y's after.
+        #expect(errors == "error: no such column: nope\n…\(y(55))' || nope || '\(y(51))…\n" + String(repeating: " ", count: 61) + "^\n")
+    }
 }

@@ -64,19 +64,24 @@ public struct CommandError: Error, Equatable {
         return source.utf8.prefix(offset).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 
-    /// The source line holding the offset and the caret line under it.
+    /// Characters of a long line shown on each side of the spot an error points at.
+    static let snippetReach = 60
+
+    /// The source line holding the offset and the caret line under it. A
+    /// long line shows `snippetReach` characters on each side of the spot,
+    /// its cut ends marked `…`.
     var snippet: (line: String, caret: String)? {
         guard let source, let offset else { return nil }
         let bytes = Array(source.utf8)
         let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
-        let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-        let before = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        let shownLine = CellText.visibleLine(line)
-        let column = DisplayWidth.of(CellText.visibleLine(before))
+        var before = CellText.visibleLine(String(decoding: bytes[lineStart..<offset], as: UTF8.self))
+        var after = CellText.visibleLine(String(decoding: bytes[offset..<lineEnd], as: UTF8.self))
+        if before.count > Self.snippetReach { before = "…" + before.suffix(Self.snippetReach) }
+        if after.count > Self.snippetReach { after = after.prefix(Self.snippetReach) + "…" }
         let markedEnd = min(lineEnd, offset + length)
-        let marked = String(decoding: bytes[offset..<max(offset, markedEnd)], as: UTF8.self)
-        let width = max(1, DisplayWidth.of(CellText.visibleLine(marked)))
-        return (shownLine, String(repeating: " ", count: column) + String(repeating: "^", count: width))
+        let marked = CellText.visibleLine(String(decoding: bytes[offset..<max(offset, markedEnd)], as: UTF8.self))
+        let width = max(1, min(DisplayWidth.of(marked), DisplayWidth.of(after)))
+        return (before + after, String(repeating: " ", count: DisplayWidth.of(before)) + String(repeating: "^", count: width))
     }
 }

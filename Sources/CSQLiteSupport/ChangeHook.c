@@ -1,5 +1,6 @@
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <stddef.h>
+#include <stdlib.h>
 #include <sqlite3.h>
 #include "CSQLiteSupport.h"
 
@@ -19,15 +20,16 @@ static void rql_preupdate(void *hook_pointer, sqlite3 *db, int op, const char *s
     hook->callback(hook->context, schema, table, kind);
 }
 
-/// One hook per process is enough: rql watches one connection at a time.
-static struct rql_change_hook installed;
-
+/// Each connection has a hook of its own (sessions may run at once, as tests
+/// do): allocated here, given to SQLite, and freed when it is replaced or removed.
 void rql_set_change_hook(void *connection, rql_change_callback callback, void *context) {
-    if (callback == NULL) {
-        sqlite3_preupdate_hook((sqlite3 *)connection, NULL, NULL);
-        return;
+    struct rql_change_hook *hook = NULL;
+    if (callback != NULL) {
+        hook = malloc(sizeof *hook);
+        if (hook == NULL) return;
+        hook->callback = callback;
+        hook->context = context;
     }
-    installed.callback = callback;
-    installed.context = context;
-    sqlite3_preupdate_hook((sqlite3 *)connection, rql_preupdate, &installed);
+    void *previous = sqlite3_preupdate_hook((sqlite3 *)connection, hook ? rql_preupdate : NULL, hook);
+    free(previous);
 }

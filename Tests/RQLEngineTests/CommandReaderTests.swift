@@ -109,3 +109,25 @@ import Testing
         #expect(try ShellWords.split("parameter set ?1 x'00ff' it's") == ["parameter", "set", "?1", "x'00ff'", "it's"])
     }
 }
+
+@Suite struct CommentsBetweenCommandsTests {
+    @Test func aBlockCommentOverSeveralLinesIsSkipped() {
+        #expect(CommandReader.commands(in: "/* a\n.tables\nb */ .schema\nSELECT 1; /* c\nreminders */ SELECT 2;\n/* d") == [
+            Command(.dot, ".schema", line: 3),
+            Command(.sql, "SELECT 1;", line: 4),
+            Command(.sql, "SELECT 2;", line: 5),
+        ])
+    }
+
+    @Test func anOpenCommentContinuesAtThePrompt() {
+        var reader = CommandReader()
+        #expect(reader.feed("/* a", line: 1).isEmpty)
+        #expect(reader.continuation == .sql)
+        #expect(reader.feed("*/", line: 2).isEmpty)
+        #expect(!reader.isContinuing)
+    }
+
+    @Test func blankAndOutputLikeLinesInsideAStringStayInTheStatement() {
+        #expect(CommandReader.commands(in: "SELECT 'a\n\n--> b\n';") == [Command(.sql, "SELECT 'a\n\n--> b\n';", line: 1)])
+    }
+}

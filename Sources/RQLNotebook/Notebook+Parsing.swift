@@ -157,11 +157,13 @@ private struct NotebookParser {
     /// inside `/* */`; anything else is a second command.
     func lineAfter(_ rest: ArraySlice<UInt8>, from end: Int) throws -> Int {
         var end = end
-        var after = SQLStatementScanner(String(decoding: rest, as: UTF8.self))
-        while after.isInsideToken, String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty,
-              end < lines.count {
-            after.append(line: lines[end])
-            end += 1
+        let restText = String(decoding: rest, as: UTF8.self)
+        var after = SQLStatementScanner(restText)
+        if restText.skippingBlanksAndComments().isEmpty {
+            while after.isInsideToken, end < lines.count {
+                after.append(line: lines[end])
+                end += 1
+            }
         }
         guard String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty else {
             throw error(end, "two commands on one line",

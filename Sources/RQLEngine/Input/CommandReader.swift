@@ -17,7 +17,7 @@ public struct CommandReader {
     private var statement: SQLStatementScanner?
     private var statementLine = 0
     /// A `/* */` comment between commands that has not ended yet, and its first line.
-    private var openComment: (text: String, line: Int)?
+    private var openComment: (scanner: SQLStatementScanner, line: Int)?
     /// The DSL query being read.
     private var query: Command?
     /// Whether `query` is complete and waits only to see whether the next line starts with `|`.
@@ -74,20 +74,22 @@ public struct CommandReader {
     }
 
     private mutating func read(_ line: String, line number: Int) -> [Command] {
-        if var open = statement {
-            open.append(line: line)
-            statement = open
+        if statement != nil {
+            statement?.append(line: line)
             return splitCompleteStatements()
         }
         var text = line
         var first = number
-        if let comment = openComment {
-            text = comment.text + "\n" + line
+        if openComment != nil {
+            openComment?.scanner.append(line: line)
+            guard let comment = openComment, !comment.scanner.isInsideToken else { return [] }
+            text = String(decoding: comment.scanner.bytes, as: UTF8.self)
             first = comment.line
             openComment = nil
         }
         guard let (language, body) = InputLanguage.classify(text[...]) else {
-            if SQLStatementScanner(text).isInsideToken { openComment = (text, first) }
+            let scanner = SQLStatementScanner(text)
+            if scanner.isInsideToken { openComment = (scanner, first) }
             return []
         }
         let bodyLine = first + text[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -145,7 +147,8 @@ public struct CommandReader {
             let body = restText.skippingBlanksAndComments()
             statement = nil
             if body.isEmpty {
-                if SQLStatementScanner(restText).isInsideToken { openComment = (restText, restLine) }
+                let scanner = SQLStatementScanner(restText)
+                if scanner.isInsideToken { openComment = (scanner, restLine) }
             } else {
                 statement = SQLStatementScanner(body)
                 statementLine = restLine + restText[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }

@@ -135,7 +135,8 @@ private struct NotebookParser {
     /// The SQL statement that starts with `body` on line `start`, and the
     /// line after it. It ends with the `;` that `SQLStatementScanner` finds,
     /// as at the prompt; without one, at its output block, a blank line or
-    /// the end, but never inside a string, a quoted name or a `/* */` comment.
+    /// the end, but never inside a string, a quoted name or a `/* */` comment:
+    /// one that the end of the notebook leaves open is an error.
     func statement(_ body: Substring, from start: Int) throws -> (text: String, end: Int) {
         var scanner = SQLStatementScanner(body)
         var end = start + 1
@@ -143,7 +144,15 @@ private struct NotebookParser {
             if let statement = scanner.statement, let rest = scanner.rest {
                 return (String(decoding: statement, as: UTF8.self), try lineAfter(rest, from: end))
             }
-            guard end < lines.count, scanner.isInsideToken
+            guard end < lines.count else {
+                // An output block written under it would read as part of it.
+                if scanner.isInsideToken {
+                    throw error(start + 1, "this statement has a string, quoted name or /* comment that does not end",
+                                help: "close it before the end of the notebook")
+                }
+                return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
+            }
+            guard scanner.isInsideToken
                     || !(Notebook.isOutput(lines[end]) || lines[end].allSatisfy({ $0 == " " || $0 == "\t" })) else {
                 return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
             }

@@ -163,15 +163,20 @@ private struct NotebookParser {
 
     /// The line after what follows a statement's `;` (`rest`, on the line
     /// before `end`): blanks and comments, which may go on over more lines
-    /// inside `/* */`; anything else is a second command.
-    func lineAfter(_ rest: ArraySlice<UInt8>, from end: Int) throws -> Int {
-        var end = end
+    /// inside `/* */` but must end before the notebook does; anything else is
+    /// a second command.
+    func lineAfter(_ rest: ArraySlice<UInt8>, from statementEnd: Int) throws -> Int {
+        var end = statementEnd
         let restText = String(decoding: rest, as: UTF8.self)
         var after = SQLStatementScanner(restText)
         if restText.skippingBlanksAndComments().isEmpty {
             while after.isInsideToken, end < lines.count {
                 after.append(line: lines[end])
                 end += 1
+            }
+            if after.isInsideToken {
+                throw error(statementEnd, "the /* comment after this statement does not end",
+                            help: "close it before the end of the notebook")
             }
         }
         guard String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty else {

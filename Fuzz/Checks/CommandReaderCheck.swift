@@ -19,9 +19,8 @@ enum CommandReaderCheck {
         }
         guard problems.isEmpty else { return problems }
         between += skipped(lines, from: position, to: (lines.count, 0))
-        let left = String(decoding: between, as: UTF8.self)
-        if !left.skippingBlanksAndComments().isEmpty {
-            problems.append("text outside every command: \(left.debugDescription)")
+        if !isBlankOrComment(between, endsCommand: false) {
+            problems.append("text outside every command: \(String(decoding: between, as: UTF8.self).debugDescription)")
         }
         return problems
     }
@@ -76,9 +75,13 @@ enum CommandReaderCheck {
         return bytes
     }
 
-    /// Blanks and comments, and at most one `sql` or `dsl` word after them.
-    private static func isBlankOrComment(_ bytes: [UInt8]) -> Bool {
-        var rest = String(decoding: bytes, as: UTF8.self).skippingBlanksAndComments()
+    /// Blanks and comments, and at most one `sql` or `dsl` word after them
+    /// (alone, it starts an empty command); before a command, a `/* */`
+    /// comment must end.
+    private static func isBlankOrComment(_ bytes: [UInt8], endsCommand: Bool = true) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if endsCommand, SQLStatementScanner(text).isInsideToken { return false }
+        var rest = text.skippingBlanksAndComments()
         if ["sql", "dsl"].contains(rest.prefix(3).lowercased()) {
             rest = rest.dropFirst(3).skippingBlanksAndComments()
         }

@@ -170,11 +170,11 @@ private struct NotebookParser {
         let restText = String(decoding: rest, as: UTF8.self)
         var after = SQLStatementScanner(restText)
         if restText.skippingBlanksAndComments().isEmpty {
-            while after.isInsideToken, end < lines.count {
+            while after.isInsideComment, end < lines.count {
                 after.append(line: lines[end])
                 end += 1
             }
-            if after.isInsideToken {
+            if after.isInsideComment {
                 throw error(statementEnd, "the /* comment after this statement does not end",
                             help: "close it before the end of the notebook")
             }

@@ -119,6 +119,13 @@ import Testing
         ])
     }
 
+    @Test func whatFollowsTheEndOfTheCommentIsACommand() {
+        #expect(CommandReader.commands(in: "/*\n*/[x]") == [Command(.dsl, "[x]", line: 2)])
+        #expect(CommandReader.commands(in: "SELECT 1; /*\n*/ SELECT 'a\n';") == [
+            Command(.sql, "SELECT 1;", line: 1), Command(.sql, "SELECT 'a\n';", line: 2),
+        ])
+    }
+
     @Test func anOpenCommentContinuesAtThePrompt() {
         var reader = CommandReader()
         #expect(reader.feed("/* a", line: 1).isEmpty)

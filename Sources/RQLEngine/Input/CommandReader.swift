@@ -82,14 +82,14 @@ public struct CommandReader {
         var first = number
         if openComment != nil {
             openComment?.scanner.append(line: line)
-            guard let comment = openComment, !comment.scanner.isInsideToken else { return [] }
+            guard let comment = openComment, !comment.scanner.isInsideComment else { return [] }
             text = String(decoding: comment.scanner.bytes, as: UTF8.self)
             first = comment.line
             openComment = nil
         }
         guard let (language, body) = InputLanguage.classify(text[...]) else {
             let scanner = SQLStatementScanner(text)
-            if scanner.isInsideToken { openComment = (scanner, first) }
+            if scanner.isInsideComment { openComment = (scanner, first) }
             return []
         }
         let bodyLine = first + text[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -148,7 +148,7 @@ public struct CommandReader {
             statement = nil
             if body.isEmpty {
                 let scanner = SQLStatementScanner(restText)
-                if scanner.isInsideToken { openComment = (scanner, restLine) }
+                if scanner.isInsideComment { openComment = (scanner, restLine) }
             } else {
                 statement = SQLStatementScanner(body)
                 statementLine = restLine + restText[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }

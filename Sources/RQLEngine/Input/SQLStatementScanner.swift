@@ -52,6 +52,9 @@ public struct SQLStatementScanner {
         }
     }
 
+    /// Whether the text so far stops inside a `/* */` comment.
+    public var isInsideComment: Bool { state == .blockComment && end == nil }
+
     /// The statement, through its `;`; nil while it goes on.
     public var statement: ArraySlice<UInt8>? {
         end.map { bytes[...$0] }

@@ -6,7 +6,7 @@ import RQLEngine
 /// that choose a language.
 enum CommandReaderCheck {
     static func problems(_ text: String) -> [String] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let lines = text.lineTexts.map { Array($0.utf8) }
         var between: [UInt8] = []
         var position = (line: 0, column: 0)
         var problems: [String] = []
@@ -30,16 +30,19 @@ enum CommandReaderCheck {
     /// it goes to `between`, checked and emptied.
     private static func place(_ command: Command, in lines: [[UInt8]], after position: (line: Int, column: Int),
                               between: inout [UInt8]) -> (line: Int, column: Int)? {
-        let commandLines = command.text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let commandLines = command.text.lineTexts.map { Array($0.utf8) }
         let first = command.line - 1
         guard first >= position.line, first + commandLines.count <= lines.count, let head = commandLines.first else {
             return nil
         }
         let line = lines[first]
-        var column = first == position.line ? position.column : 0
-        while column + head.count <= line.count {
+        let start = first == position.line ? position.column : 0
+        // The last place with only blanks and comments before it: an earlier
+        // one may be inside such a comment.
+        var column = line.count - head.count
+        while column >= start {
             guard Array(line[column..<(column + head.count)]) == head else {
-                column += 1
+                column -= 1
                 continue
             }
             let gap = between + skipped(lines, from: position, to: (first, column))
@@ -52,7 +55,7 @@ enum CommandReaderCheck {
                 between = []
                 return end
             }
-            column += 1
+            column -= 1
         }
         return nil
     }

@@ -41,6 +41,13 @@ import Testing
         #expect(reader.feed("still open';", line: 2) == [Command(.sql, "SELECT 'it''s;\nstill open';", line: 1)])
     }
 
+    @Test func crlfLinesAreLines() {
+        #expect(CommandReader.commands(in: "SELECT 1;\r\n.tables\r\nreminders\r\n  | count\r\n") == [
+            Command(.sql, "SELECT 1;", line: 1), Command(.dot, ".tables", line: 2),
+            Command(.dsl, "reminders\n  | count", line: 3),
+        ])
+    }
+
     @Test func endOfInputCompletesAPendingStatement() {
         var reader = CommandReader()
         #expect(reader.feed("select 1", line: 1).isEmpty)

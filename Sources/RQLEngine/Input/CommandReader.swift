@@ -128,8 +128,8 @@ public struct CommandReader {
     public static func commands(in text: String, firstLine: Int = 1) -> [Command] {
         var reader = CommandReader(looksAhead: true)
         var commands: [Command] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            commands += reader.feed(String(line), line: firstLine + offset)
+        for (offset, line) in text.lineTexts.enumerated() {
+            commands += reader.feed(line, line: firstLine + offset)
         }
         if let last = reader.finish() { commands.append(last) }
         return commands
@@ -155,5 +155,15 @@ public struct CommandReader {
             }
         }
         return commands
+    }
+}
+
+extension String {
+    /// The text's lines, split at each line feed; a CRLF line keeps its
+    /// carriage return, which SQL and the DSL read as a blank. (Splitting at
+    /// the character `"\n"` would keep CRLF lines together: `"\r\n"` is one
+    /// character.)
+    public var lineTexts: [String] {
+        utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -128,6 +128,9 @@ import Testing
 
     @Test func whatFollowsTheEndOfTheCommentIsACommand() {
         #expect(CommandReader.commands(in: "/*\n*/[x]") == [Command(.dsl, "[x]", line: 2)])
+        #expect(CommandReader.commands(in: "/*\n*/ .tables /* a\nb */") == [
+            Command(.dot, ".tables /* a", line: 2), Command(.dsl, "b */", line: 3),
+        ])
         #expect(CommandReader.commands(in: "SELECT 1; /*\n*/ SELECT 'a\n';") == [
             Command(.sql, "SELECT 1;", line: 1), Command(.sql, "SELECT 'a\n';", line: 2),
         ])

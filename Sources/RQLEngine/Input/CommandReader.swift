@@ -17,7 +17,7 @@ public struct CommandReader {
     private var statement: SQLStatementScanner?
     private var statementLine = 0
     /// A `/* */` comment between commands that has not ended yet, and its first line.
-    private var openComment: (scanner: SQLStatementScanner, line: Int)?
+    private var openComment: (text: String, line: Int)?
     /// The DSL query being read.
     private var query: Command?
     /// Whether `query` is complete and waits only to see whether the next line starts with `|`.
@@ -81,15 +81,16 @@ public struct CommandReader {
         var text = line
         var first = number
         if openComment != nil {
-            openComment?.scanner.append(line: line)
-            guard let comment = openComment, !comment.scanner.isInsideComment else { return [] }
-            text = String(decoding: comment.scanner.bytes, as: UTF8.self)
+            openComment?.text += "\n" + line
+            // The first `*/` on a later line ends the comment.
+            guard let comment = openComment, line.utf8.indices.contains(where: { line.utf8[$0...].starts(with: [0x2A, 0x2F]) })
+            else { return [] }
+            text = comment.text
             first = comment.line
             openComment = nil
         }
         guard let (language, body) = InputLanguage.classify(text[...]) else {
-            let scanner = SQLStatementScanner(text)
-            if scanner.isInsideComment { openComment = (scanner, first) }
+            if SQLStatementScanner(text).isInsideComment { openComment = (text, first) }
             return []
         }
         let bodyLine = first + text[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -147,8 +148,7 @@ public struct CommandReader {
             let body = restText.skippingBlanksAndComments()
             statement = nil
             if body.isEmpty {
-                let scanner = SQLStatementScanner(restText)
-                if scanner.isInsideComment { openComment = (scanner, restLine) }
+                if SQLStatementScanner(restText).isInsideComment { openComment = (restText, restLine) }
             } else {
                 statement = SQLStatementScanner(body)
                 statementLine = restLine + restText[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }

@@ -128,6 +128,7 @@ import Testing
 
     @Test func whatFollowsTheEndOfTheCommentIsACommand() {
         #expect(CommandReader.commands(in: "/*\n*/[x]") == [Command(.dsl, "[x]", line: 2)])
+        #expect(CommandReader.commands(in: "sql /* a\n*/ x;") == [Command(.sql, "x;", line: 2)])
         #expect(CommandReader.commands(in: "/*\n*/ .tables /* a\nb */") == [
             Command(.dot, ".tables /* a", line: 2), Command(.dsl, "b */", line: 3),
         ])

@@ -89,7 +89,10 @@ public struct CommandReader {
             first = comment.line
             openComment = nil
         }
-        guard let (language, body) = InputLanguage.classify(text[...]) else {
+        // Nothing but blanks and comments, or a `sql` or `dsl` word before a
+        // comment that goes on: the command, if any, comes after the comment.
+        guard let (language, body) = InputLanguage.classify(text[...]), !body.isEmpty || !SQLStatementScanner(text).isInsideComment
+        else {
             if SQLStatementScanner(text).isInsideComment { openComment = (text, first) }
             return []
         }

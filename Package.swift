@@ -109,6 +109,6 @@ let package = Package(
 if Context.environment["RQL_FUZZ"] != nil {
     for name in ["DSLCompiler", "CommandReader", "Notebook", "Renderer"] {
         package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)", sources: ["\(name).swift"]))
+            name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)/Target"))
     }
 }

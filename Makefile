@@ -1,5 +1,6 @@
 # rql: `make run` sets up and starts rql on the Reminders sample; `make test`
-# sets up and runs every test; `make bench` compares rql with the sqlite3 shell.
+# sets up and runs every test; `make bench` compares rql with the sqlite3 shell;
+# `make fuzz` runs each fuzz target for FUZZ_SECONDS (default 60).
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -13,7 +14,7 @@ SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux time
 # chromium renders exported HTML in the tests (headless, a screenshot).
 TEST_PACKAGES := chromium
 
-.PHONY: setup test-setup install-packages build run test bench install clean
+.PHONY: setup test-setup install-packages build run test bench fuzz fuzz-build install clean
 
 setup:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
@@ -48,6 +49,28 @@ test: test-setup
 bench: build
 	@swift build -c release --product rql-compile-bench >&2
 	Benchmarks/run.sh .build/release/rql
+
+# Fuzzing: libFuzzer executables with the address sanitizer, in a build
+# folder of their own. Inputs that grow the coverage go to .build-fuzz/corpus
+# (not committed); a crash input goes to Fuzz/TARGET/crashes/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := DSLCompiler CommandReader Notebook Renderer
+FUZZ_BUILD := RQL_FUZZ=1 swift build -c release --scratch-path .build-fuzz \
+	--sanitize fuzzer --sanitize address -Xswiftc -parse-as-library
+export ASAN_OPTIONS := detect_leaks=0
+# libFuzzer, not the Swift runtime, reports a crash and keeps its input.
+export SWIFT_BACKTRACE := enable=no
+
+fuzz-build: setup
+	@for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$target >&2 || exit 1; done
+
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS)s" >&2; \
+	  mkdir -p .build-fuzz/corpus/$$target Fuzz/$$target/crashes; \
+	  .build-fuzz/release/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=Fuzz/$$target/crashes/ .build-fuzz/corpus/$$target Fuzz/$$target/corpus || exit 1; \
+	done
 
 install: build
 	install -d $(PREFIX)/bin

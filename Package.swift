@@ -84,6 +84,13 @@ let package = Package(
             name: "rql-compile-bench",
             dependencies: ["RQLEngine", "RQLLanguage"],
             path: "Benchmarks/CompileTime"),
+        // The invariants the fuzz targets check, shared with the test that
+        // replays their seed corpora and kept crash inputs.
+        .target(
+            name: "RQLFuzzChecks",
+            dependencies: ["RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender"],
+            path: "Fuzz/Checks"),
+        .testTarget(name: "RQLFuzzChecksTests", dependencies: ["RQLFuzzChecks"]),
         .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
         .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
@@ -95,3 +102,13 @@ let package = Package(
             dependencies: ["RQLEngine", "RQLRender"]),
     ]
 )
+
+// `make fuzz`: one libFuzzer executable per check, declared only when
+// RQL_FUZZ is set, so that `swift build` and `swift test` never build them
+// (their entry point is libFuzzer's, and they link only with -sanitize=fuzzer).
+if Context.environment["RQL_FUZZ"] != nil {
+    for name in ["DSLCompiler", "CommandReader", "Notebook", "Renderer"] {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)/Target"))
+    }
+}

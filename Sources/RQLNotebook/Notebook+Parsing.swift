@@ -116,29 +116,7 @@ private struct NotebookParser {
                 end += 1
             }
         case .sql:
-            var statement = Array(String(body).utf8)
-            var searched = 0
-            while true {
-                if let semicolon = completingSemicolon(in: statement, from: searched) {
-                    let rest = String(decoding: statement[(semicolon + 1)...], as: UTF8.self)
-                    if !rest.skippingBlanksAndComments().isEmpty {
-                        throw error(end, "two commands on one line",
-                                    help: "put each command on a line of its own, so each gets its own output block")
-                    }
-                    text = String(decoding: statement[...semicolon], as: UTF8.self)
-                    break
-                }
-                searched = statement.count
-                // Without its `;`, a statement ends at its output block, a blank line or the end.
-                guard end < lines.count, !Notebook.isOutput(lines[end]),
-                      !lines[end].allSatisfy({ $0 == " " || $0 == "\t" }) else {
-                    text = String(decoding: statement, as: UTF8.self).trimmingTrailingWhitespace()
-                    break
-                }
-                statement.append(0x0A)
-                statement.append(contentsOf: lines[end].utf8)
-                end += 1
-            }
+            (text, end) = try statement(body, from: start)
         }
         var cell = pending
         cell.command = Command(language, text, line: start + 1)
@@ -154,14 +132,58 @@ private struct NotebookParser {
         return outputEnd
     }
 
-    /// The first `;` from `offset` on that completes the statement.
-    func completingSemicolon(in statement: [UInt8], from offset: Int) -> Int? {
-        var index = offset
-        while index < statement.count {
-            if statement[index] == 0x3B, SQLCompleteness.isComplete(statement[...index]) { return index }
-            index += 1
+    /// The SQL statement that starts with `body` on line `start`, and the
+    /// line after it. It ends with the `;` that `SQLStatementScanner` finds,
+    /// as at the prompt; without one, at its output block, a blank line or
+    /// the end, but never inside a string, a quoted name or a `/* */` comment:
+    /// one that the end of the notebook leaves open is an error.
+    func statement(_ body: Substring, from start: Int) throws -> (text: String, end: Int) {
+        var scanner = SQLStatementScanner(body)
+        var end = start + 1
+        while true {
+            if let statement = scanner.statement, let rest = scanner.rest {
+                return (String(decoding: statement, as: UTF8.self), try lineAfter(rest, from: end))
+            }
+            guard end < lines.count else {
+                // An output block written under it would read as part of it.
+                if scanner.isInsideToken {
+                    throw error(start + 1, "this statement has a string, quoted name or /* comment that does not end",
+                                help: "close it before the end of the notebook")
+                }
+                return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
+            }
+            guard scanner.isInsideToken
+                    || !(Notebook.isOutput(lines[end]) || lines[end].allSatisfy({ $0 == " " || $0 == "\t" })) else {
+                return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
+            }
+            scanner.append(line: lines[end])
+            end += 1
         }
-        return nil
+    }
+
+    /// The line after what follows a statement's `;` (`rest`, on the line
+    /// before `end`): blanks and comments, which may go on over more lines
+    /// inside `/* */` but must end before the notebook does; anything else is
+    /// a second command.
+    func lineAfter(_ rest: ArraySlice<UInt8>, from statementEnd: Int) throws -> Int {
+        var end = statementEnd
+        let restText = String(decoding: rest, as: UTF8.self)
+        var after = SQLStatementScanner(restText)
+        if restText.skippingBlanksAndComments().isEmpty {
+            while after.isInsideComment, end < lines.count {
+                after.append(line: lines[end])
+                end += 1
+            }
+            if after.isInsideComment {
+                throw error(statementEnd, "the /* comment after this statement does not end",
+                            help: "close it before the end of the notebook")
+            }
+        }
+        guard String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty else {
+            throw error(end, "two commands on one line",
+                        help: "put each command on a line of its own, so each gets its own output block")
+        }
+        return end
     }
 
     var isBeforeFirstCell: Bool { cells.isEmpty }

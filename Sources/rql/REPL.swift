@@ -41,7 +41,7 @@ struct REPL {
                 reader = CommandReader()
                 typed = []
             case .line(let text):
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                for line in text.lineTexts {
                     lineNumber += 1
                     typed.append(line)
                     // During a tour, Enter on an empty line runs the next step.

@@ -41,6 +41,13 @@ import Testing
         #expect(reader.feed("still open';", line: 2) == [Command(.sql, "SELECT 'it''s;\nstill open';", line: 1)])
     }
 
+    @Test func crlfLinesAreLines() {
+        #expect(CommandReader.commands(in: "SELECT 1;\r\n.tables\r\nreminders\r\n  | count\r\n") == [
+            Command(.sql, "SELECT 1;", line: 1), Command(.dot, ".tables", line: 2),
+            Command(.dsl, "reminders\n  | count", line: 3),
+        ])
+    }
+
     @Test func endOfInputCompletesAPendingStatement() {
         var reader = CommandReader()
         #expect(reader.feed("select 1", line: 1).isEmpty)
@@ -145,5 +152,38 @@ import Testing
                                      notes: ["note: inside quotes, write a quote twice: 'O''Neil'"])) {
             try DotCommandWords.split("once 'a''")
         }
+    }
+}
+
+@Suite struct CommentsBetweenCommandsTests {
+    @Test func aBlockCommentOverSeveralLinesIsSkipped() {
+        #expect(CommandReader.commands(in: "/* a\n.tables\nb */ .schema\nSELECT 1; /* c\nreminders */ SELECT 2;\n/* d") == [
+            Command(.dot, ".schema", line: 3),
+            Command(.sql, "SELECT 1;", line: 4),
+            Command(.sql, "SELECT 2;", line: 5),
+        ])
+    }
+
+    @Test func whatFollowsTheEndOfTheCommentIsACommand() {
+        #expect(CommandReader.commands(in: "/*\n*/[x]") == [Command(.dsl, "[x]", line: 2)])
+        #expect(CommandReader.commands(in: "sql /* a\n*/ x;") == [Command(.sql, "x;", line: 2)])
+        #expect(CommandReader.commands(in: "/*\n*/ .tables /* a\nb */") == [
+            Command(.dot, ".tables /* a", line: 2), Command(.dsl, "b */", line: 3),
+        ])
+        #expect(CommandReader.commands(in: "SELECT 1; /*\n*/ SELECT 'a\n';") == [
+            Command(.sql, "SELECT 1;", line: 1), Command(.sql, "SELECT 'a\n';", line: 2),
+        ])
+    }
+
+    @Test func anOpenCommentContinuesAtThePrompt() {
+        var reader = CommandReader()
+        #expect(reader.feed("/* a", line: 1).isEmpty)
+        #expect(reader.continuation == .sql)
+        #expect(reader.feed("*/", line: 2).isEmpty)
+        #expect(!reader.isContinuing)
+    }
+
+    @Test func blankAndOutputLikeLinesInsideAStringStayInTheStatement() {
+        #expect(CommandReader.commands(in: "SELECT 'a\n\n--> b\n';") == [Command(.sql, "SELECT 'a\n\n--> b\n';", line: 1)])
     }
 }

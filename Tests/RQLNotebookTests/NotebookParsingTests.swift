@@ -83,6 +83,8 @@ import RQLEngine
         ("SELECT 1;\r\n", "x.rql:1: error: the notebook has CRLF (Windows) line endings; rql notebooks use LF\nhelp: convert it with: sed -i 's/\\r$//' x.rql"),
         ("-- x\n--> 1\n", "x.rql:2: error: recorded output (-->) with no command above it\nhelp: an output block goes right under its command, with no blank line between"),
         ("SELECT 1; SELECT 2;\n", "x.rql:1: error: two commands on one line\nhelp: put each command on a line of its own, so each gets its own output block"),
+        ("-- x\nSELECT 1 /* a note\n\n--> 1\n", "x.rql:2: error: this statement has a string, quoted name or /* comment that does not end\nhelp: close it before the end of the notebook"),
+        ("SELECT 1; /* a\n\n--> 1\n", "x.rql:1: error: the /* comment after this statement does not end\nhelp: close it before the end of the notebook"),
         ("-- @sample nope\n", "x.rql:1: error: no sample named \"nope\"\nhelp: the samples are reminders, employees, attachments"),
         ("SELECT 1;\n-- @sample reminders\n", "x.rql:2: error: @sample goes at the top of the notebook, before the first command"),
         ("-- @sample reminders\n-- @db x.db\n", "x.rql:2: error: a notebook has one @sample or @db"),

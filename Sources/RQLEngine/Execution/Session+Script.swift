@@ -48,8 +48,7 @@ extension Session {
     /// Runs a script held in a string.
     @discardableResult
     public func run(script text: String, origin: String?, policy: FailurePolicy) -> ScriptResult {
-        run(lines: text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map(String.init),
-            origin: origin, policy: policy)
+        run(lines: text.lineTexts, origin: origin, policy: policy)
     }
 }
 

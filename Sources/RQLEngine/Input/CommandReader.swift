@@ -1,23 +1,23 @@
-import GRDBSQLite
 import RQLLanguage
 
 /// Splits input lines into commands: a dot-command is one line; SQL runs
-/// until `sqlite3_complete()` says a statement is complete (so trigger bodies
+/// until `SQLStatementScanner` finds the `;` that ends it (so trigger bodies
 /// with inner semicolons stay whole); a DSL query ends with its line unless
 /// the line leaves something open (`DSLContinuation`), and an empty line
 /// ends it anyway. A reader that looks ahead (scripts and notebooks) also
 /// continues a DSL query on a following line that starts with `|`. The end
-/// of input completes a pending command. Blank lines and comment lines
-/// between commands are skipped.
+/// of input completes a pending command. Blank lines and comments between
+/// commands are skipped, `/* */` comments over several lines too.
 ///
 ///     var reader = CommandReader()
 ///     reader.feed("CREATE TRIGGER t AFTER INSERT ON a BEGIN", line: 1) // []
 ///     reader.feed("  DELETE FROM b; END;", line: 2)                    // [the trigger]
 public struct CommandReader {
-    private var pending: [UInt8] = []
-    private var pendingLine = 0
-    /// Bytes of `pending` already searched for a completing `;`.
-    private var searched = 0
+    /// The SQL statement being read, and the line where it starts.
+    private var statement: SQLStatementScanner?
+    private var statementLine = 0
+    /// A `/* */` comment between commands that has not ended yet, and its first line.
+    private var openComment: (text: String, line: Int)?
     /// The DSL query being read.
     private var query: Command?
     /// Whether `query` is complete and waits only to see whether the next line starts with `|`.
@@ -35,7 +35,7 @@ public struct CommandReader {
 
     /// What the command being read continues: SQL, a DSL query, or nothing.
     public var continuation: InputLanguage? {
-        if !pending.isEmpty { return .sql }
+        if statement != nil || openComment != nil { return .sql }
         if query != nil, !queryIsComplete { return .dsl }
         return nil
     }
@@ -74,85 +74,99 @@ public struct CommandReader {
     }
 
     private mutating func read(_ line: String, line number: Int) -> [Command] {
-        if pending.isEmpty {
-            guard let (language, body) = InputLanguage.classify(line[...]) else { return [] }
-            switch language {
-            case .dot:
-                return [Command(.dot, String(body).trimmingTrailingWhitespace(), line: number)]
-            case .dsl:
-                let command = Command(.dsl, String(body).trimmingTrailingWhitespace(), line: number)
-                let isOpen = DSLContinuation.needsMore(command.text)
-                guard isOpen || looksAhead else { return [command] }
-                query = command
-                queryIsComplete = !isOpen
-                return []
-            case .sql:
-                pending = Array(body.utf8)
-                pendingLine = number
-                searched = 0
-            }
-        } else {
-            pending.append(0x0A)
-            pending.append(contentsOf: line.utf8)
+        if statement != nil {
+            statement?.append(line: line)
+            return splitCompleteStatements()
         }
-        return splitCompleteStatements()
+        var text = line
+        var first = number
+        if openComment != nil {
+            openComment?.text += "\n" + line
+            // The first `*/` on a later line ends the comment.
+            guard let comment = openComment, line.utf8.indices.contains(where: { line.utf8[$0...].starts(with: [0x2A, 0x2F]) })
+            else { return [] }
+            text = comment.text
+            first = comment.line
+            openComment = nil
+        }
+        // Nothing but blanks and comments, or a `sql` or `dsl` word before a
+        // comment that goes on: the command, if any, comes after the comment.
+        guard let (language, body) = InputLanguage.classify(text[...]), !body.isEmpty || !SQLStatementScanner(text).isInsideComment
+        else {
+            if SQLStatementScanner(text).isInsideComment { openComment = (text, first) }
+            return []
+        }
+        let bodyLine = first + text[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        switch language {
+        case .dot:
+            return [Command(.dot, String(body).trimmingTrailingWhitespace(), line: bodyLine)]
+        case .dsl:
+            let command = Command(.dsl, String(body).trimmingTrailingWhitespace(), line: bodyLine)
+            let isOpen = DSLContinuation.needsMore(command.text)
+            guard isOpen || looksAhead else { return [command] }
+            query = command
+            queryIsComplete = !isOpen
+            return []
+        case .sql:
+            statement = SQLStatementScanner(body)
+            statementLine = bodyLine
+            return splitCompleteStatements()
+        }
     }
 
     /// Ends the input: a pending command is complete as it stands.
     public mutating func finish() -> Command? {
+        openComment = nil
         if let open = query {
             query = nil
             return open
         }
-        defer { pending = [] }
-        let text = String(decoding: pending, as: UTF8.self)
+        defer { statement = nil }
+        guard let open = statement else { return nil }
+        let text = String(decoding: open.bytes, as: UTF8.self)
         guard !text.skippingBlanksAndComments().isEmpty else { return nil }
-        return Command(.sql, text.trimmingTrailingWhitespace(), line: pendingLine)
+        return Command(.sql, text.trimmingTrailingWhitespace(), line: statementLine)
     }
 
     /// Reads a whole text: every command in it, the last one completed by the end.
     public static func commands(in text: String, firstLine: Int = 1) -> [Command] {
         var reader = CommandReader(looksAhead: true)
         var commands: [Command] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            commands += reader.feed(String(line), line: firstLine + offset)
+        for (offset, line) in text.lineTexts.enumerated() {
+            commands += reader.feed(line, line: firstLine + offset)
         }
         if let last = reader.finish() { commands.append(last) }
         return commands
     }
 
+    /// The statements that `statement` holds, each through its `;`; what
+    /// follows the last one on its line starts the next statement, unless it
+    /// is only blanks and comments.
     private mutating func splitCompleteStatements() -> [Command] {
         var commands: [Command] = []
-        var index = searched
-        while index < pending.count {
-            if pending[index] == 0x3B, SQLCompleteness.isComplete(pending[...index]) {
-                let statement = String(decoding: pending[...index], as: UTF8.self)
-                commands.append(Command(.sql, statement, line: pendingLine))
-                pendingLine += pending[...index].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-                let rest = pending[(index + 1)...]
-                let skipped = String(decoding: rest, as: UTF8.self).skippingBlanksAndComments()
-                pendingLine += rest.prefix(rest.count - skipped.utf8.count).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-                pending = Array(skipped.utf8)
-                index = 0
-                continue
+        while let open = statement, let complete = open.statement, let rest = open.rest {
+            commands.append(Command(.sql, String(decoding: complete, as: UTF8.self), line: statementLine))
+            let restLine = statementLine + complete.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            let restText = String(decoding: rest, as: UTF8.self)
+            let body = restText.skippingBlanksAndComments()
+            statement = nil
+            if body.isEmpty {
+                if SQLStatementScanner(restText).isInsideComment { openComment = (restText, restLine) }
+            } else {
+                statement = SQLStatementScanner(body)
+                statementLine = restLine + restText[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             }
-            index += 1
         }
-        searched = pending.count
         return commands
     }
 }
 
-/// Whether SQL text ends a statement, as `sqlite3_complete()` decides:
-/// a `;` outside strings, comments and trigger bodies. A NUL byte counts as
-/// a blank here, so that it cannot hide the rest of a script (the statement
-/// holding it fails when it runs).
-public enum SQLCompleteness {
-    public static func isComplete<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
-        var text = bytes.map { $0 == 0 ? 0x20 : $0 }
-        text.append(0)
-        return text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress) != 0 }
-        }
+extension String {
+    /// The text's lines, split at each line feed; a CRLF line keeps its
+    /// carriage return, which SQL and the DSL read as a blank. (Splitting at
+    /// the character `"\n"` would keep CRLF lines together: `"\r\n"` is one
+    /// character.)
+    public var lineTexts: [String] {
+        utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -1,0 +1,93 @@
+import RQLEngine
+
+/// The command reader on a whole text, as scripts and notebooks read it:
+/// every command is found on its own lines, in order, and what lies
+/// between commands is only blanks, comments and the `sql`/`dsl` words
+/// that choose a language.
+enum CommandReaderCheck {
+    static func problems(_ text: String) -> [String] {
+        let lines = text.lineTexts.map { Array($0.utf8) }
+        var between: [UInt8] = []
+        var position = (line: 0, column: 0)
+        var problems: [String] = []
+        for command in CommandReader.commands(in: text) {
+            guard let found = place(command, in: lines, after: position, between: &between) else {
+                problems.append("line \(command.line): the command \(command.text.debugDescription) is not in the text there")
+                break
+            }
+            position = found
+        }
+        guard problems.isEmpty else { return problems }
+        between += skipped(lines, from: position, to: (lines.count, 0))
+        if !isBlankOrComment(between, endsCommand: false) {
+            problems.append("text outside every command: \(String(decoding: between, as: UTF8.self).debugDescription)")
+        }
+        return problems
+    }
+
+    /// Where `command` ends in `lines`, when its first line is at or after
+    /// `position` on its line and the others follow whole; what lies before
+    /// it goes to `between`, checked and emptied.
+    private static func place(_ command: Command, in lines: [[UInt8]], after position: (line: Int, column: Int),
+                              between: inout [UInt8]) -> (line: Int, column: Int)? {
+        let commandLines = command.text.lineTexts.map { Array($0.utf8) }
+        let first = command.line - 1
+        guard first >= position.line, first + commandLines.count <= lines.count, let head = commandLines.first else {
+            return nil
+        }
+        let line = lines[first]
+        let start = first == position.line ? position.column : 0
+        // The last place with only blanks and comments before it: an earlier
+        // one may be inside such a comment.
+        var column = line.count - head.count
+        while column >= start {
+            guard Array(line[column..<(column + head.count)]) == head else {
+                column -= 1
+                continue
+            }
+            let gap = between + skipped(lines, from: position, to: (first, column))
+            if isBlankOrComment(gap) {
+                var end = (line: first, column: column + head.count)
+                for (offset, next) in commandLines.dropFirst().enumerated() {
+                    guard lines[first + 1 + offset].starts(with: next) else { return nil }
+                    end = (first + 1 + offset, next.count)
+                }
+                between = []
+                return end
+            }
+            column -= 1
+        }
+        return nil
+    }
+
+    /// The bytes from one position to another, lines joined with newlines.
+    private static func skipped(_ lines: [[UInt8]], from start: (line: Int, column: Int),
+                                to end: (line: Int, column: Int)) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var line = start.line
+        var column = start.column
+        while line < end.line || (line == end.line && column < end.column) {
+            guard line < lines.count else { break }
+            let stop = line == end.line ? end.column : lines[line].count
+            if column < stop { bytes += lines[line][column..<stop] }
+            if line == end.line { break }
+            bytes.append(0x0A)
+            line += 1
+            column = 0
+        }
+        return bytes
+    }
+
+    /// Blanks and comments, and at most one `sql` or `dsl` word after them
+    /// (alone, it starts an empty command); before a command, a `/* */`
+    /// comment must end.
+    private static func isBlankOrComment(_ bytes: [UInt8], endsCommand: Bool = true) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if endsCommand, SQLStatementScanner(text).isInsideToken { return false }
+        var rest = text.skippingBlanksAndComments()
+        if ["sql", "dsl"].contains(rest.prefix(3).lowercased()) {
+            rest = rest.dropFirst(3).skippingBlanksAndComments()
+        }
+        return rest.isEmpty
+    }
+}

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The checks that rql's fuzz targets run on each input, and that
 /// `swift test` replays over the seed corpora and the crash inputs kept in
 /// `Fuzz/<Target>/corpus` and `Fuzz/<Target>/crashes`. A check returns the
@@ -7,6 +9,18 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case commandReader = "CommandReader"
     case notebook = "Notebook"
     case renderer = "Renderer"
+
+    /// libFuzzer's entry point for this check: when an invariant breaks, it
+    /// says which on standard error and aborts, so that libFuzzer keeps the input.
+    public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        let broken = problems(Array(UnsafeBufferPointer(start: data, count: size)))
+        guard broken.isEmpty else {
+            let message = Array((broken.joined(separator: "\n") + "\n").utf8)
+            _ = write(2, message, message.count)
+            abort()
+        }
+        return 0
+    }
 
     /// The broken invariants, each said in a sentence; empty when all hold.
     public func problems(_ input: [UInt8]) -> [String] {

@@ -64,7 +64,7 @@ export SWIFT_BACKTRACE := enable=no
 # In a new build folder, SwiftPM's first product can come out with libraries
 # built without coverage (seen with Swift 6.3); the build after it recompiles
 # them with it. So each target's counters are checked, and a target with too
-# few is linked again; one still blind after that stops the build.
+# few is compiled and linked again; one still blind after that stops the build.
 FUZZ_MIN_COUNTERS := 10000
 
 fuzz-build: setup
@@ -72,6 +72,7 @@ fuzz-build: setup
 	@for target in $(FUZZ_TARGETS); do \
 	  if [ "$$(Fuzz/counters.sh .build-fuzz/release/fuzz-$$target)" -lt $(FUZZ_MIN_COUNTERS) ]; then \
 	    echo "fuzz-$$target has no coverage: building it again" >&2; \
+	    touch Fuzz/$$target/Target/*.swift; \
 	    $(FUZZ_BUILD) --product fuzz-$$target >&2 || exit 1; \
 	  fi; \
 	  counters=$$(Fuzz/counters.sh .build-fuzz/release/fuzz-$$target); \

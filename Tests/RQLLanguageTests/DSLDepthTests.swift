@@ -5,13 +5,6 @@ import Testing
 /// Long chains of operators, postfix calls and path steps, and long
 /// pipelines: each compiles or is a clean error, never a stack overflow.
 @Suite struct DSLDepthTests {
-    func compile(_ text: String) throws(DSLError) -> String {
-        var definitions = Definitions()
-        guard case .query(let query) = try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions) else {
-            return ""
-        }
-        return query.sql
-    }
 
     func expectTooDeep(_ text: String, _ comment: Comment) {
         do {

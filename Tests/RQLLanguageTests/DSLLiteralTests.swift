@@ -3,14 +3,6 @@ import Testing
 
 /// Literals as SQL: numbers SQLite reads back as the same value.
 @Suite struct DSLLiteralTests {
-    func compile(_ text: String) throws(DSLError) -> String {
-        var definitions = Definitions()
-        guard case .query(let query) = try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions) else {
-            return ""
-        }
-        return query.sql
-    }
-
     @Test func anOverflowingRealIsSQLitesInfinity() throws {
         #expect(try compile("reminders | select 1e309 as x") == "SELECT 9e999 AS \"x\" FROM \"reminders\"")
         #expect(try compile("reminders | select -1e309 as x") == "SELECT -9e999 AS \"x\" FROM \"reminders\"")

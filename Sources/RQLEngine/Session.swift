@@ -149,12 +149,7 @@ public final class Session {
     }
 
     func perform(_ command: Command) throws {
-        if let nul = command.text.utf8.firstIndex(of: 0) {
-            var error = CommandError("the command holds a NUL byte; SQLite would read only the text before it",
-                                     source: command.text, offset: command.text.utf8.distance(from: command.text.utf8.startIndex, to: nul))
-            error.label = "NUL byte"
-            throw error
-        }
+        if let error = CommandError.nulByte(in: command.text) { throw error }
         switch command.language {
         case .dot: try runDotCommand(command.text)
         case .sql: try runSQL(command.text)

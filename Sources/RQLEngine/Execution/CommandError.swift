@@ -49,6 +49,16 @@ public struct CommandError: Error, Equatable {
         self.isInterruption = isInterruption
     }
 
+    /// The error for a command holding a NUL byte, pointing at it; nil
+    /// when it holds none. SQLite would read only the text before it.
+    static func nulByte(in text: String) -> CommandError? {
+        guard let nul = text.utf8.firstIndex(of: 0) else { return nil }
+        var error = CommandError("the command holds a NUL byte; SQLite would read only the text before it",
+                                 source: text, offset: text.utf8.distance(from: text.utf8.startIndex, to: nul))
+        error.label = "NUL byte"
+        return error
+    }
+
     /// Any error a command can end with, as a `CommandError` to report.
     static func from(_ error: any Error) -> CommandError {
         switch error {

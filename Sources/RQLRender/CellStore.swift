@@ -1,6 +1,11 @@
-/// Cells of tabular output held compactly: the display bytes of every cell in
-/// one array, with an end offset and a few flags per cell. Holding a million
-/// rows costs their text plus nine bytes a cell.
+/// Rows of tabular output held compactly until the column widths are known:
+/// each cell as a record of its display bytes in chunks of about a megabyte
+/// (no copy of everything when the store grows), with one byte of flags, its
+/// length and, for text on one line that is not plain ASCII, the columns it
+/// takes, measured once. A row never spans two chunks.
+///
+/// Holding a million rows costs their display text plus two or three bytes a
+/// cell.
 struct CellStore {
     struct Flags: OptionSet {
         let rawValue: UInt8
@@ -8,6 +13,8 @@ struct CellStore {
         static let null = Flags(rawValue: 2)
         /// Printable ASCII on one line: its width is its byte count.
         static let simple = Flags(rawValue: 4)
+        /// One line whose width the record holds.
+        static let measured = Flags(rawValue: 8)
     }
 
     /// How cells turn into display text.
@@ -15,92 +22,160 @@ struct CellStore {
         let nullText: [UInt8]
         let nullIsSimple: Bool
         let escapesPipes: Bool
+        /// Tabs expanded, controls as their pictures, `|` escaped in Markdown.
+        let text: VisibleText
 
         init(nullText: String, escapesPipes: Bool) {
             self.nullText = Array(nullText.utf8)
             self.escapesPipes = escapesPipes
+            text = VisibleText(expandsTabs: true, escapesPipes: escapesPipes)
             nullIsSimple = CellStore.isSimple(self.nullText, escapesPipes: escapesPipes)
         }
     }
 
-    private(set) var bytes: [UInt8] = []
-    private var ends: [Int] = []
-    private var flags: [Flags] = []
-
-    var count: Int { ends.count }
-
-    mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        flags.removeAll(keepingCapacity: true)
+    /// A held cell, borrowed from the store while a row is read.
+    struct Stored {
+        let flags: Flags
+        /// The columns of its widest line.
+        let width: Int
+        let bytes: UnsafeRawBufferPointer
     }
 
-    mutating func append(_ cell: Cell, format: Format) {
+    private static let chunkSize = 1 << 20
+
+    private var chunks: [[UInt8]] = []
+    private var current: [UInt8] = []
+    /// Display bytes of the cell being added, when they cannot go straight in.
+    private var scratch: [UInt8] = []
+    private(set) var count = 0
+
+    /// Forgets every cell, keeping the memory for the next ones.
+    mutating func removeAll() {
+        chunks.removeAll()
+        current.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
+    /// Adds a cell and returns the columns its widest line takes.
+    @discardableResult
+    mutating func append(_ cell: Cell, format: Format) -> Int {
+        scratch.removeAll(keepingCapacity: true)
         switch cell {
         case .null:
-            bytes.append(contentsOf: format.nullText)
-            close(format.nullIsSimple ? [.null, .simple] : [.null])
+            scratch.append(contentsOf: format.nullText)
+            return close(format.nullIsSimple ? [.null, .simple] : [.null])
         case .integer(let value):
             appendDecimal(value)
-            close([.rightAligned, .simple])
+            return close([.rightAligned, .simple])
         case .real(let value):
-            RealFormat.append(value, to: &bytes)
-            close([.rightAligned, .simple])
+            RealFormat.append(value, to: &scratch)
+            return close([.rightAligned, .simple])
         case .text(let text):
             if CellStore.isSimple(text, escapesPipes: format.escapesPipes) {
-                bytes.append(contentsOf: text)
-                close(.simple)
-            } else {
-                appendDisplay(CellText.displayLines(String(decoding: text, as: UTF8.self)), format: format)
+                record(.simple, width: text.count, text)
+                return text.count
             }
+            format.text.write(text, to: &scratch)
+            return close([])
         case .blob(let blob):
-            let literal = CellText.blobLiteral(blob, limit: CellText.tabularBlobLimit)
-            bytes.append(contentsOf: literal.utf8)
-            close(blob.count > CellText.tabularBlobLimit ? [] : .simple)
+            scratch.append(contentsOf: CellText.blobLiteral(blob, limit: CellText.tabularBlobLimit).utf8)
+            return close(blob.count > CellText.tabularBlobLimit ? [] : .simple)
         }
     }
 
-    mutating func append(text: String, format: Format) {
-        appendDisplay(CellText.displayLines(text), format: format)
+    /// Adds a text cell (a column name) and returns the columns it takes.
+    @discardableResult
+    mutating func append(text: String, format: Format) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        format.text.write(text, to: &scratch)
+        return close([])
     }
 
-    private mutating func appendDisplay(_ lines: [String], format: Format) {
-        var joined = lines.joined(separator: "\n")
-        if format.escapesPipes { joined = joined.replacingPipes() }
-        bytes.append(contentsOf: joined.utf8)
-        close([])
+    /// Ends a row: the next one may start a new chunk.
+    mutating func endRow() {
+        guard current.count >= CellStore.chunkSize else { return }
+        chunks.append(current)
+        current = []
+        current.reserveCapacity(CellStore.chunkSize + CellStore.chunkSize / 4)
     }
 
-    private mutating func close(_ cellFlags: Flags) {
-        ends.append(bytes.count)
-        flags.append(cellFlags)
+    /// Calls `body` with each row of `columnCount` cells, in order.
+    func forEachRow(columnCount: Int, _ body: ([Stored]) -> Void) {
+        var row: [Stored] = []
+        row.reserveCapacity(columnCount)
+        for chunk in chunks + [current] {
+            chunk.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let flags = Flags(rawValue: bytes[offset])
+                    offset += 1
+                    let length = CellStore.readNumber(bytes, at: &offset)
+                    let width = flags.contains(.measured) ? CellStore.readNumber(bytes, at: &offset) : 0
+                    let cell = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+                    offset += length
+                    let stored = flags.contains(.simple) || flags.contains(.measured)
+                        ? Stored(flags: flags, width: flags.contains(.simple) ? length : width, bytes: cell)
+                        : Stored(flags: flags, width: CellStore.widestLine(cell), bytes: cell)
+                    row.append(stored)
+                    if row.count == columnCount {
+                        body(row)
+                        row.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records the scratch bytes as a cell and returns its width.
+    private mutating func close(_ flags: Flags) -> Int {
+        scratch.withUnsafeBytes { bytes in
+            if flags.contains(.simple) {
+                record(flags, width: bytes.count, bytes)
+                return bytes.count
+            }
+            let width = CellStore.widestLine(bytes)
+            let isOneLine = !bytes.contains(0x0A)
+            record(isOneLine ? flags.union(.measured) : flags, width: width, bytes)
+            return width
+        }
+    }
+
+    private mutating func record(_ flags: Flags, width: Int, _ bytes: UnsafeRawBufferPointer) {
+        current.append(flags.rawValue)
+        CellStore.appendNumber(bytes.count, to: &current)
+        if flags.contains(.measured) { CellStore.appendNumber(width, to: &current) }
+        current.append(contentsOf: bytes)
+        count += 1
     }
 
     private mutating func appendDecimal(_ value: Int64) {
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { scratch.append(0x2D) }
         var magnitude = value.magnitude
-        let start = bytes.count
+        let start = scratch.count
         repeat {
-            bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) + 0x30)
+            scratch.append(UInt8(truncatingIfNeeded: magnitude % 10) + 0x30)
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        scratch[start...].reverse()
     }
 
-    func range(at index: Int) -> Range<Int> {
-        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    /// The columns of the widest of the lines of display text.
+    static func widestLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var widest = 0
+        for line in lines(bytes) { widest = max(widest, DisplayWidth.of(line: line)) }
+        return widest
     }
 
-    func flags(at index: Int) -> Flags { flags[index] }
-
-    /// Display lines of a cell that is not simple.
-    func lines(at index: Int) -> [Substring] {
-        String(decoding: bytes[range(at: index)], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
-    func width(at index: Int) -> Int {
-        if flags[index].contains(.simple) { return range(at: index).count }
-        return lines(at: index).map { DisplayWidth.of(String($0)) }.max() ?? 0
+    /// The lines of display text, split at newlines.
+    static func lines(_ bytes: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
+        var lines: [UnsafeRawBufferPointer] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            start = index + 1
+        }
+        lines.append(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        return lines
     }
 
     static func isSimple<Bytes: Sequence>(_ bytes: Bytes, escapesPipes: Bool) -> Bool where Bytes.Element == UInt8 {
@@ -109,15 +184,26 @@ struct CellStore {
         }
         return true
     }
-}
 
-extension String {
-    /// Markdown table cells escape `|`.
-    func replacingPipes() -> String {
-        var result = ""
-        for character in self {
-            if character == "|" { result += "\\|" } else { result.append(character) }
+    /// A length or width in seven-bit groups, low first (LEB128).
+    private static func appendNumber(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = UInt(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
         }
-        return result
+        bytes.append(UInt8(rest))
+    }
+
+    private static func readNumber(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> Int {
+        var value = 0
+        var shift = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
     }
 }

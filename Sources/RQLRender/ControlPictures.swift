@@ -17,7 +17,7 @@ enum ControlPictures {
     }
 
     /// Writes the symbol for a C0 control or DEL (`byte` below 0x20, or 0x7F).
-    static func write(control byte: UInt8, to output: ByteOutput) {
+    static func write<Sink: ByteSink>(control byte: UInt8, to output: inout Sink) {
         // U+2400 + byte, and U+2421 for DEL, in UTF-8: E2 90 80+byte, E2 90 A1.
         output.write(byte: 0xE2)
         output.write(byte: 0x90)
@@ -25,7 +25,7 @@ enum ControlPictures {
     }
 
     /// Writes `�`, for a C1 control or bytes that are not UTF-8.
-    static func writeReplacement(to output: ByteOutput) {
+    static func writeReplacement<Sink: ByteSink>(to output: inout Sink) {
         output.write(byte: 0xEF)
         output.write(byte: 0xBF)
         output.write(byte: 0xBD)

@@ -1,12 +1,15 @@
 /// Keeps the rows a tabular writer will show: all of them, or with a row
 /// limit only the head and a ring buffer of the tail, so memory stays constant
-/// however many rows stream past.
+/// however many rows stream past. The head's column widths are measured as
+/// its rows arrive.
 struct RowCollector {
     let columnCount: Int
     let format: CellStore.Format
     private let headLimit: Int
     private let tailLimit: Int
     private(set) var head = CellStore()
+    /// The columns of the widest cell of each column in the head.
+    private(set) var headWidths: [Int]
     private var tail: [CellStore] = []
     private var tailStart = 0
     private(set) var total = 0
@@ -14,6 +17,7 @@ struct RowCollector {
     init(columnCount: Int, maxRows: Int, format: CellStore.Format) {
         self.columnCount = columnCount
         self.format = format
+        headWidths = Array(repeating: 0, count: columnCount)
         if maxRows <= 0 {
             headLimit = .max
             tailLimit = 0
@@ -26,7 +30,10 @@ struct RowCollector {
     mutating func add<Source: RowSource>(_ source: Source) {
         defer { total += 1 }
         if total < headLimit {
-            for index in 0..<columnCount { head.append(source.cell(at: index), format: format) }
+            for index in 0..<columnCount {
+                headWidths[index] = max(headWidths[index], head.append(source.cell(at: index), format: format))
+            }
+            head.endRow()
             return
         }
         guard tailLimit > 0 else { return }

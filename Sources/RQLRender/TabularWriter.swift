@@ -44,22 +44,21 @@ struct TabularWriter {
         while try source.step() { collector.add(source) }
 
         var header = CellStore()
-        for name in names { header.append(text: name, format: format) }
+        let headerWidths = names.map { header.append(text: $0, format: format) }
         let tail = collector.tailRows
-        let layout = fittedLayout(header: header, collector: collector, tail: tail)
+        let layout = fittedLayout(headerWidths: headerWidths, collector: collector, tail: tail)
         let showsHeaders = settings.showsHeaders || settings.mode == .markdown
+        let columnCount = names.count
 
         if let top = frame.top { writeRule(top, layout) }
         if showsHeaders {
-            writeRow(header, first: 0, layout, isHeader: true)
+            header.forEachRow(columnCount: columnCount) { writeRow($0, layout, isHeader: true) }
             writeRule(frame.rule, layout)
         }
-        for row in 0..<collector.headRowCount {
-            writeRow(collector.head, first: row * names.count, layout, isHeader: false)
-        }
+        collector.head.forEachRow(columnCount: columnCount) { writeRow($0, layout, isHeader: false) }
         let cut = collector.total > collector.shownCount
         if cut { writeGap(layout) }
-        for row in tail { writeRow(row, first: 0, layout, isHeader: false) }
+        for row in tail { row.forEachRow(columnCount: columnCount) { writeRow($0, layout, isHeader: false) } }
         if let bottom = frame.bottom { writeRule(bottom, layout) }
         if cut {
             let footer = "… \(CellText.grouped(collector.total)) rows, \(CellText.grouped(collector.shownCount)) shown"
@@ -81,16 +80,15 @@ struct TabularWriter {
         var doesNotFit = false
     }
 
-    private func fittedLayout(header: CellStore, collector: RowCollector, tail: [CellStore]) -> Layout {
+    private func fittedLayout(headerWidths: [Int], collector: RowCollector, tail: [CellStore]) -> Layout {
         let columnCount = collector.columnCount
-        var widths = (0..<columnCount).map { header.width(at: $0) }
+        var widths = headerWidths
         if !settings.showsHeaders && settings.mode != .markdown { widths = Array(repeating: 1, count: columnCount) }
-        for index in 0..<collector.head.count {
-            let column = index % columnCount
-            widths[column] = max(widths[column], collector.head.width(at: index))
-        }
+        for column in 0..<columnCount { widths[column] = max(widths[column], collector.headWidths[column]) }
         for row in tail {
-            for column in 0..<columnCount { widths[column] = max(widths[column], row.width(at: column)) }
+            row.forEachRow(columnCount: columnCount) { cells in
+                for (column, cell) in cells.enumerated() { widths[column] = max(widths[column], cell.width) }
+            }
         }
         var rightAligned = [Bool?](repeating: nil, count: columnCount)
         for (column, fixed) in settings.widths.prefix(columnCount).enumerated() where fixed != 0 {
@@ -140,49 +138,43 @@ struct TabularWriter {
         output.write(byte: 0x0A)
     }
 
-    /// Writes the row whose cells start at `first` in `store`.
-    private func writeRow(_ store: CellStore, first: Int, _ layout: Layout, isHeader: Bool) {
-        let columns = layout.widths.count
-        guard (first..<(first + columns)).allSatisfy({ store.flags(at: $0).contains(.simple) }) else {
-            return writeSplitRow(store, first: first, layout, isHeader: isHeader)
+    /// Writes one row of held cells.
+    private func writeRow(_ cells: [CellStore.Stored], _ layout: Layout, isHeader: Bool) {
+        guard cells.allSatisfy({ $0.flags.contains(.simple) || ($0.flags.contains(.measured)) }) else {
+            return writeSplitRow(cells, layout, isHeader: isHeader)
         }
         output.write(vertical)
-        for column in 0..<columns {
-            let index = first + column
-            let flags = store.flags(at: index)
+        for (column, cell) in cells.enumerated() {
             output.write(byte: 0x20)
-            writeSimple(store.bytes[store.range(at: index)], width: layout.widths[column],
-                        alignRight: layout.rightAligned[column] ?? (!isHeader && flags.contains(.rightAligned)),
-                        isNull: flags.contains(.null))
+            writeLine(cell.bytes, lineWidth: cell.width, width: layout.widths[column],
+                      alignRight: layout.rightAligned[column] ?? (!isHeader && cell.flags.contains(.rightAligned)),
+                      isNull: cell.flags.contains(.null))
             output.write(byte: 0x20)
             output.write(vertical)
         }
         output.write(byte: 0x0A)
     }
 
-    /// A row with a multi-line or non-ASCII cell: each such cell is split
-    /// once for all the lines of the row.
-    private func writeSplitRow(_ store: CellStore, first: Int, _ layout: Layout, isHeader: Bool) {
-        let columns = layout.widths.count
-        let split: [[Substring]?] = (0..<columns).map { column in
-            store.flags(at: first + column).contains(.simple) ? nil : store.lines(at: first + column)
+    /// A row with a multi-line cell: each such cell is split once for all
+    /// the lines of the row.
+    private func writeSplitRow(_ cells: [CellStore.Stored], _ layout: Layout, isHeader: Bool) {
+        let split: [[UnsafeRawBufferPointer]] = cells.map { cell in
+            cell.flags.contains(.simple) || cell.flags.contains(.measured) ? [cell.bytes] : CellStore.lines(cell.bytes)
         }
-        let height = split.map { $0?.count ?? 1 }.max() ?? 1
+        let height = split.map(\.count).max() ?? 1
         for line in 0..<height {
             output.write(vertical)
-            for column in 0..<columns {
+            for (column, cell) in cells.enumerated() {
                 output.write(byte: 0x20)
-                let index = first + column
-                let flags = store.flags(at: index)
-                let alignRight = layout.rightAligned[column] ?? (!isHeader && flags.contains(.rightAligned))
-                if let lines = split[column] {
-                    let text = line < lines.count ? String(lines[line]) : ""
-                    writeText(text, width: layout.widths[column], alignRight: alignRight, isNull: flags.contains(.null))
-                } else if line == 0 {
-                    writeSimple(store.bytes[store.range(at: index)], width: layout.widths[column],
-                                alignRight: alignRight, isNull: flags.contains(.null))
+                let width = layout.widths[column]
+                if line < split[column].count {
+                    let bytes = split[column][line]
+                    let isWhole = split[column].count == 1
+                    writeLine(bytes, lineWidth: isWhole ? cell.width : DisplayWidth.of(line: bytes), width: width,
+                              alignRight: layout.rightAligned[column] ?? (!isHeader && cell.flags.contains(.rightAligned)),
+                              isNull: cell.flags.contains(.null))
                 } else {
-                    output.write(repeating: 0x20, count: layout.widths[column])
+                    output.write(repeating: 0x20, count: width)
                 }
                 output.write(byte: 0x20)
                 output.write(vertical)
@@ -191,27 +183,26 @@ struct TabularWriter {
         }
     }
 
-    /// Printable ASCII: one byte, one column.
-    private func writeSimple(_ bytes: ArraySlice<UInt8>, width: Int, alignRight: Bool, isNull: Bool) {
-        guard bytes.count <= width else {
-            writeStyled(bytes.prefix(max(width - 1, 0)), isNull: isNull)
-            return output.write("…")
+    /// One line of a cell, `lineWidth` columns of display text, padded to
+    /// `width` or cut with `…`.
+    private func writeLine(_ bytes: UnsafeRawBufferPointer, lineWidth: Int, width: Int, alignRight: Bool, isNull: Bool) {
+        guard lineWidth <= width else {
+            guard width > 0 else { return }
+            let kept = DisplayWidth.cut(line: bytes, to: width) ?? (bytes.count, lineWidth)
+            let padding = width - kept.width - 1  // a wide character that did not fit
+            if alignRight { output.write(repeating: 0x20, count: padding) }
+            writeStyled(UnsafeRawBufferPointer(rebasing: bytes[..<kept.byteCount]), isNull: isNull)
+            output.write("…")
+            if !alignRight { output.write(repeating: 0x20, count: padding) }
+            return
         }
-        let padding = width - bytes.count
+        let padding = width - lineWidth
         if alignRight { output.write(repeating: 0x20, count: padding) }
         writeStyled(bytes, isNull: isNull)
         if !alignRight { output.write(repeating: 0x20, count: padding) }
     }
 
-    private func writeText(_ line: String, width: Int, alignRight: Bool, isNull: Bool) {
-        let text = DisplayWidth.truncate(line, to: width)
-        let padding = width - DisplayWidth.of(text)
-        if alignRight { output.write(repeating: 0x20, count: padding) }
-        writeStyled(Array(text.utf8)[...], isNull: isNull)
-        if !alignRight { output.write(repeating: 0x20, count: padding) }
-    }
-
-    private func writeStyled(_ bytes: ArraySlice<UInt8>, isNull: Bool) {
+    private func writeStyled(_ bytes: UnsafeRawBufferPointer, isNull: Bool) {
         if isNull && style.isEnabled {
             style.write(String(decoding: bytes, as: UTF8.self), as: .null, to: output)
         } else {

@@ -12,15 +12,27 @@ struct VisibleText {
     var keepsCarriageReturns = false
     /// `&`, `<`, `>`, `"` and `'` become character references (HTML).
     var escapesHTML = false
+    /// `|` becomes `\|` (Markdown table cells).
+    var escapesPipes = false
 
     func write(_ text: String, to output: ByteOutput) {
+        var sink = output
+        write(text, to: &sink)
+    }
+
+    func write<Sink: ByteSink>(_ text: String, to sink: inout Sink) {
         var text = text
-        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: output) }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: &sink) }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer, to output: ByteOutput) {
+        var sink = output
+        write(bytes, to: &sink)
     }
 
     /// Copies runs of bytes that stay as they are in one write each, and
     /// writes a replacement for each byte or sequence that does not.
-    func write(_ bytes: UnsafeRawBufferPointer, to output: ByteOutput) {
+    func write<Sink: ByteSink>(_ bytes: UnsafeRawBufferPointer, to output: inout Sink) {
         var kept = 0  // where the run of bytes not yet written starts
         var index = 0
         var column = 0  // characters since the last newline, for tab stops
@@ -31,6 +43,10 @@ struct VisibleText {
                     output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
                     output.write(reference)
                     kept = index + 1
+                } else if escapesPipes && byte == 0x7C {
+                    output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
+                    output.write(byte: 0x5C)
+                    kept = index  // the `|` itself goes with the next run
                 }
                 index += 1
                 column += 1
@@ -48,7 +64,7 @@ struct VisibleText {
                     output.write(repeating: 0x20, count: spaces)
                     column += spaces
                 } else {
-                    ControlPictures.write(control: byte, to: output)
+                    ControlPictures.write(control: byte, to: &output)
                     column += 1
                 }
                 index += 1
@@ -59,7 +75,7 @@ struct VisibleText {
             let isC1Control = sequence.isValid && byte == 0xC2 && bytes[index + 1] < 0xA0
             if !sequence.isValid || isC1Control {
                 output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
-                ControlPictures.writeReplacement(to: output)
+                ControlPictures.writeReplacement(to: &output)
                 kept = index + sequence.length
             }
             index += sequence.length
@@ -68,7 +84,7 @@ struct VisibleText {
         output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
     }
 
-    private static func htmlReference(_ byte: UInt8) -> String? {
+    private static func htmlReference(_ byte: UInt8) -> StaticString? {
         switch byte {
         case 0x26: "&amp;"
         case 0x3C: "&lt;"

@@ -48,13 +48,27 @@ struct JSONWriter {
         }
     }
 
+    /// Copies runs of bytes that need no escape in one write each.
     private func writeString(_ bytes: UnsafeRawBufferPointer, to output: ByteOutput) {
         let escapesAllControls = self.output.isTerminal
         output.write(byte: 0x22)
+        var kept = 0  // where the run of bytes not yet written starts
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            index += 1
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && (byte < 0x7F || !escapesAllControls) {
+                index += 1
+                continue
+            }
+            var length = 1
+            switch byte {
+            case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09, 0..<0x20, 0x7F: break
+            case 0xC2 where index + 1 < bytes.count && (0x80..<0xA0).contains(bytes[index + 1]): length = 2
+            default:
+                index += 1
+                continue
+            }
+            output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
             switch byte {
             case 0x22: output.write("\\\"")
             case 0x5C: output.write("\\\\")
@@ -63,14 +77,13 @@ struct JSONWriter {
             case 0x0A: output.write("\\n")
             case 0x0D: output.write("\\r")
             case 0x09: output.write("\\t")
-            case 0..<0x20: JSONWriter.writeEscape(byte, to: output)
-            case 0x7F where escapesAllControls: JSONWriter.writeEscape(byte, to: output)
-            case 0xC2 where escapesAllControls && index < bytes.count && (0x80..<0xA0).contains(bytes[index]):
-                JSONWriter.writeEscape(bytes[index], to: output)
-                index += 1
-            default: output.write(byte: byte)
+            case 0xC2: JSONWriter.writeEscape(bytes[index + 1], to: output)
+            default: JSONWriter.writeEscape(byte, to: output)
             }
+            index += length
+            kept = index
         }
+        output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
         output.write(byte: 0x22)
     }
 

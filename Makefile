@@ -14,7 +14,7 @@ SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux time
 # chromium renders exported HTML in the tests (headless, a screenshot).
 TEST_PACKAGES := chromium
 
-.PHONY: setup test-setup install-packages build run test bench fuzz fuzz-build install clean
+.PHONY: setup test-setup install-packages build run test bench fuzz fuzz-build fuzz-smoke install clean
 
 setup:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
@@ -45,6 +45,7 @@ test: test-setup
 	Tests/repl/run.sh .build/debug/rql
 	.build/debug/rql check Samples/notebooks/*.rql
 	Tests/export/run.sh .build/debug/rql
+	@$(MAKE) --no-print-directory fuzz-smoke
 
 bench: build
 	@swift build -c release --product rql-compile-bench >&2
@@ -84,6 +85,21 @@ fuzz: fuzz-build
 	  mkdir -p .build-fuzz/corpus/$$target Fuzz/$$target/crashes; \
 	  .build-fuzz/release/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
 	    -artifact_prefix=Fuzz/$$target/crashes/ .build-fuzz/corpus/$$target Fuzz/$$target/corpus || exit 1; \
+	done
+
+# make test runs each fuzz target a fixed number of times from its seeds,
+# with a fixed seed, so the run is short and the same each time; what it
+# finds goes to a scratch folder, a crash to Fuzz/TARGET/crashes/.
+FUZZ_SMOKE_RUNS ?= 3000
+fuzz-smoke: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  scratch=$$(mktemp -d); \
+	  if .build-fuzz/release/fuzz-$$target -runs=$(FUZZ_SMOKE_RUNS) -seed=1 -timeout=10 \
+	      -artifact_prefix=Fuzz/$$target/crashes/ $$scratch Fuzz/$$target/corpus >$$scratch.log 2>&1; then \
+	    echo "fuzz $$target: $(FUZZ_SMOKE_RUNS) runs, no crash"; rm -rf $$scratch $$scratch.log; \
+	  else \
+	    cat $$scratch.log >&2; rm -rf $$scratch $$scratch.log; exit 1; \
+	  fi; \
 	done
 
 install: build

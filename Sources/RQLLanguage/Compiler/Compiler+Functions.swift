@@ -46,8 +46,9 @@ extension Compiler {
             result.isAggregate = true
             return result
         }
-        found.level.items = [.expression(text)]
-        return SQLExpression(QueryLevel.parenthesized(found.level.render()))
+        let level = found.correlated()
+        level.items = [.expression(text)]
+        return SQLExpression(QueryLevel.parenthesized(level.render()))
     }
 
     private func rowsNeedAggregate(_ argument: Expression) -> DSLError {
@@ -101,7 +102,6 @@ extension Compiler {
                            notes: ["help: remindersLists | where any reminders.isFlagged"])
         }
         let level = found.level
-        level.items = [.expression("1")]
         if !condition.isRowsOfRelationship {
             switch quantifier {
             case .any, .none: level.wheres.append(condition)
@@ -111,7 +111,16 @@ extension Compiler {
             throw DSLError("`all` needs a condition", at: span, label: "all of them what?",
                            notes: ["help: where all reminders.isCompleted"])
         }
-        let exists = "EXISTS " + QueryLevel.parenthesized(level.render())
+        // `key IN (SELECT …)` runs the subquery once, where EXISTS runs it for
+        // each row; with keys that are never NULL the two mean the same.
+        if quantifier != .all, found.keysAreNeverNull, let link = found.links.first, found.links.count == 1 {
+            level.items = [.expression(link.inner)]
+            let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
+            return SQLExpression(keys, .equality)
+        }
+        let correlated = found.correlated()
+        correlated.items = [.expression("1")]
+        let exists = "EXISTS " + QueryLevel.parenthesized(correlated.render())
         return SQLExpression(quantifier == .any ? exists : "NOT " + exists, quantifier == .any ? .atom : .not)
     }
 }

@@ -224,7 +224,8 @@ extension Compiler {
         let alias = uniqueAlias(relationship.name)
         let targetText = SQLText.fromItem(target.name, alias: alias)
         let level: QueryLevel
-        var links: [String]
+        let links: [(inner: String, outer: String)]
+        let innerTable: String
         if let junction = relationship.junction {
             let junctionAlias = uniqueAlias(junction)
             level = QueryLevel(from: .item(SQLText.fromItem(junction, alias: junctionAlias)), owner: self)
@@ -234,19 +235,34 @@ extension Compiler {
             }
             level.joins.append("JOIN " + targetText + " ON " + near.joined(separator: " AND "))
             links = relationship.links.map {
-                SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to) + " = " + relation.column($0.from)
+                (SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to), relation.column($0.from))
             }
+            innerTable = junction
         } else {
             level = QueryLevel(from: .item(targetText), owner: self)
             links = relationship.links.map {
-                SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = " + relation.column($0.from)
+                (SQLText.identifier(alias) + "." + SQLText.identifier($0.to), relation.column($0.from))
             }
+            innerTable = target.name
         }
         let inner = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
                              enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [inner]
-        level.wheres = links.map { SQLExpression($0, .equality) }
-        return ToManyCollector.Found(key: key, level: level, relation: inner)
+        let outerIsJoinedOptionally = relation.level.optionalAliases.contains(relation.sqlAlias)
+        let keysAreNeverNull = !outerIsJoinedOptionally && relationship.links.allSatisfy { link in
+            isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.tables[innerTable])
+        }
+        return ToManyCollector.Found(key: key, level: level, relation: inner, links: links,
+                                     keysAreNeverNull: keysAreNeverNull)
+    }
+
+    /// Whether SQLite keeps NULL out of a column: NOT NULL, an INTEGER
+    /// PRIMARY KEY (the rowid), or a key of a WITHOUT ROWID table.
+    private func isNeverNull(_ name: String, in table: Catalog.Table?) -> Bool {
+        guard let table, table.kind == .table, let column = table.column(name) else { return false }
+        if column.isNotNull { return true }
+        guard column.isPrimaryKey else { return false }
+        return !table.hasRowid || (table.primaryKey.count == 1 && column.type.uppercased() == "INTEGER")
     }
 
     func enumValue(_ enumCase: Definitions.EnumCase) -> SQLExpression {

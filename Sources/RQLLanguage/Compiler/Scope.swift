@@ -60,8 +60,21 @@ struct ExpressionContext {
 final class ToManyCollector {
     struct Found {
         var key: String
+        /// The related rows, not yet tied to the row they relate to.
         var level: QueryLevel
         var relation: Relation
+        /// What ties them: `inner = outer` for each key column.
+        var links: [(inner: String, outer: String)]
+        /// Whether every key column on both sides is never NULL, so that
+        /// `outer IN (SELECT inner …)` is true exactly when a related row
+        /// exists, and false otherwise.
+        var keysAreNeverNull: Bool
+
+        /// The level tied to the outer row, as a correlated subquery.
+        func correlated() -> QueryLevel {
+            level.wheres.insert(contentsOf: links.map { SQLExpression($0.inner + " = " + $0.outer, .equality) }, at: 0)
+            return level
+        }
     }
 
     var found: Found?

@@ -1,0 +1,57 @@
+import Testing
+import RQLEngine
+import RQLRender
+
+/// `any` and `none` compile to `key IN (SELECT …)` when the keys on both
+/// sides are never NULL, which SQLite runs once, and to EXISTS otherwise,
+/// where IN would give NULL for a NULL key; the rows are the same either way.
+@Suite struct DSLQuantifierFormTests {
+    static let schema = """
+        CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE pets (id INTEGER PRIMARY KEY, ownerID INTEGER REFERENCES owners (id), name TEXT NOT NULL);
+        CREATE TABLE toys (id INTEGER PRIMARY KEY, petID INTEGER NOT NULL REFERENCES pets (id), name TEXT NOT NULL);
+        INSERT INTO owners VALUES (1, 'Ana'), (2, 'Bo');
+        INSERT INTO pets VALUES (1, 1, 'Rex'), (2, NULL, 'Stray'), (3, 2, 'Tom');
+        INSERT INTO toys VALUES (1, 1, 'ball'), (2, 3, 'rope');
+        """
+
+    static func session() throws -> TestSession {
+        let test = try TestSession(.file(path: ":memory:", readonly: false))
+        test.run(schema)
+        return test
+    }
+
+    @Test func neverNullKeysUseIn() throws {
+        let test = try DSLQuantifierFormTests.session()
+        let sql = test.run(".sql on\npets | where any toys.name == 'ball' | select name").output
+        #expect(sql.contains("WHERE \"pets\".\"id\" IN ("))
+        #expect(sql.contains("SELECT \"toys\".\"petID\""))
+        #expect(!sql.contains("EXISTS"))
+        #expect(sql.hasSuffix("Rex\n"))
+        let none = test.run(".sql on\npets | where none toys | select name | order name").output
+        #expect(none.contains("WHERE \"pets\".\"id\" NOT IN ("))
+        #expect(none.hasSuffix("Stray\n"))
+    }
+
+    @Test func aNullableKeyUsesExists() throws {
+        let test = try DSLQuantifierFormTests.session()
+        let sql = test.run(".sql on\nowners | where none pets.name == 'Rex' | select name").output
+        #expect(sql.contains("WHERE NOT EXISTS ("))
+        #expect(sql.hasSuffix("Bo\n"))
+    }
+
+    @Test(arguments: [
+        ("pets | where any toys | select name | order name", "SELECT name FROM pets p WHERE EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id) ORDER BY name"),
+        ("pets | where none toys | select name | order name", "SELECT name FROM pets p WHERE NOT EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id) ORDER BY name"),
+        ("pets | where not (any toys.name == 'ball') | select name | order name", "SELECT name FROM pets p WHERE NOT EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id AND t.name = 'ball') ORDER BY name"),
+        ("owners | where none pets | select name | order name", "SELECT name FROM owners o WHERE NOT EXISTS (SELECT 1 FROM pets p WHERE p.ownerID = o.id) ORDER BY name"),
+        ("pets | select name, any toys as hasToys | order name", "SELECT name, EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id) FROM pets p ORDER BY name"),
+    ])
+    func rowsAreThoseOfExists(dsl: String, sql: String) throws {
+        let test = try DSLQuantifierFormTests.session()
+        let expected = test.run(sql + ";")
+        let actual = test.run(dsl)
+        #expect(expected.errors == "" && actual.errors == "")
+        #expect(actual.output == expected.output)
+    }
+}

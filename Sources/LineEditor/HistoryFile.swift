@@ -3,10 +3,12 @@ import RQLRender
 
 /// The history kept between sessions: one entry per line, with a backslash
 /// written `\\` and a newline `\n`, so a multi-line statement stays one
-/// entry. Saving re-reads the file and adds to what is there, holding a
-/// lock (`flock` on `PATH.lock` beside it) meanwhile, so sessions open at
-/// once all keep their entries; the file is replaced atomically (through
-/// `AtomicFile`) and never holds more than `capacity` entries.
+/// entry. Saving holds a lock (`flock` on `PATH.lock` beside it), so
+/// sessions open at once all keep their entries, and appends the new lines
+/// in one write, which is undone if it fails part way. Only when the file
+/// would pass `capacity` and a quarter is it rewritten with the newest
+/// `capacity` entries, atomically (through `AtomicFile`); loading reads the
+/// newest `capacity`.
 ///
 ///     let file = HistoryFile(path: HistoryFile.defaultPath(environment: ProcessInfo.processInfo.environment))
 ///     let entries = file.load()
@@ -30,27 +32,69 @@ public struct HistoryFile: Sendable {
         return home + "/.rql_history"
     }
 
-    /// The saved entries, oldest first; none when the file is missing or unreadable.
+    /// The newest `capacity` saved entries, oldest first; none when the file
+    /// is missing or unreadable.
     public func load() -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return String(decoding: data, as: UTF8.self)
             .split(separator: "\n")
+            .suffix(capacity)
             .map { HistoryFile.decode($0) }
     }
 
-    /// Adds `entries` after those saved, keeping the newest `capacity`.
+    /// Adds `entries` after those saved.
     public func append(_ entries: [String]) throws {
         guard !entries.isEmpty else { return }
         try createFolder()
         try whileLocked {
+            let saved = FileManager.default.contents(atPath: path) ?? Data()
+            let savedLines = saved.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            var text = entries.map { HistoryFile.encode($0) + "\n" }.joined()
+            if savedLines + entries.count <= capacity + capacity / 4 {
+                if let last = saved.last, last != 0x0A { text = "\n" + text }
+                if try appendInPlace(Data(text.utf8)) { return }
+            }
             let kept = (load() + entries).suffix(capacity)
-            let text = kept.map { HistoryFile.encode($0) + "\n" }.joined()
+            text = kept.map { HistoryFile.encode($0) + "\n" }.joined()
             do {
                 try AtomicFile.replace(path, with: Data(text.utf8), permissions: 0o600)
             } catch let error as AtomicFileError {
                 throw HistoryFileError(path: path, reason: error.reason)
             }
         }
+    }
+
+    /// Appends `bytes` to the file (through a link, keeping its owner and
+    /// mode), creating it readable by its owner only; false when it is not a
+    /// regular file. A write that fails part way is cut off again.
+    private func appendInPlace(_ bytes: Data) throws -> Bool {
+        let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard file >= 0 else {
+            if errno == ENXIO { return false }  // a FIFO nobody reads
+            throw HistoryFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let start = status.st_size
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            while written < buffer.count {
+                let result = write(file, base + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+        if let failure {
+            _ = ftruncate(file, start)
+            throw HistoryFileError(path: path, reason: String(cString: strerror(failure)))
+        }
+        return true
     }
 
     /// Runs `body` holding the lock on `PATH.lock`, which other rql

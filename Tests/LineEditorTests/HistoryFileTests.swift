@@ -28,6 +28,36 @@ import Testing
         #expect(file.load() == ["3", "4", "5"])
     }
 
+    @Test func savingAppendsUntilTheFileHoldsACapacityAndAQuarter() throws {
+        let file = HistoryFile(path: folder + "/history", capacity: 4)
+        try file.append(["1", "2", "3", "4"])
+        let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+        try file.append(["5"])
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8) == "1\n2\n3\n4\n5\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int == inode)
+        #expect(file.load() == ["2", "3", "4", "5"])
+        try file.append(["6"])
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8) == "3\n4\n5\n6\n")
+    }
+
+    @Test func anEntryIsNotGluedToALastLineWithoutNewline() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = HistoryFile(path: folder + "/history")
+        try Data("SELECT 1;".utf8).write(to: URL(fileURLWithPath: file.path))
+        try file.append(["SELECT 2;"])
+        #expect(file.load() == ["SELECT 1;", "SELECT 2;"])
+    }
+
+    @Test func appendingWritesThroughALink() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let target = folder + "/kept-history"
+        try HistoryFile(path: target).append(["first"])
+        try FileManager.default.createSymbolicLink(atPath: folder + "/history", withDestinationPath: target)
+        try HistoryFile(path: folder + "/history").append(["second"])
+        #expect(HistoryFile(path: target).load() == ["first", "second"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/history") == target)
+    }
+
     @Test func theFileIsPrivateAndNoTemporaryFileStays() throws {
         let file = HistoryFile(path: folder + "/history")
         try file.append(["SELECT secret;"])

@@ -7,11 +7,34 @@ import RQLLanguage
 /// An object SQLite cannot read (a view of a dropped table) is left out.
 enum CatalogReader {
     static func read(_ db: Database) throws -> Catalog {
+        // One read transaction for all the statements: the file is locked
+        // and unlocked once, not once a statement.
+        guard !db.isInsideTransaction else { return try readObjects(db) }
+        try db.execute(sql: "BEGIN DEFERRED")
+        defer { try? db.execute(sql: "COMMIT") }
+        return try readObjects(db)
+    }
+
+    private static func readObjects(_ db: Database) throws -> Catalog {
         let listed = try Row.fetchAll(db, sql: """
             SELECT l.schema, l.name, l.type, l.wr FROM pragma_table_list AS l
             JOIN pragma_database_list AS d ON d.name = l.schema
             WHERE l.type IN ('table', 'view', 'virtual') AND l.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
             ORDER BY l.schema <> 'temp', l.schema <> 'main', d.seq
+            """)
+        // One pass over each schema's sqlite_master, and statements prepared
+        // once for every table: reading stays linear in the number of tables.
+        var declarations: [String: [String: String]] = [:]
+        for schema in Set(listed.map { $0["schema"] as String }) {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master WHERE type IN ('table', 'view')
+                """)
+            declarations[schema] = Dictionary(rows.map { ($0["name"] as String, $0["sql"] as String? ?? "") },
+                                              uniquingKeysWith: { first, _ in first })
+        }
+        let columnList = try db.cachedStatement(sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)")
+        let keyList = try db.cachedStatement(sql: """
+            SELECT id, "table", "from", "to", on_delete, on_update FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq
             """)
         var tables: [Catalog.Table] = []
         var ftsNames: Set<String> = []
@@ -19,14 +42,12 @@ enum CatalogReader {
             let schema: String = row["schema"]
             let name: String = row["name"]
             let type: String = row["type"]
-            let sql = try String.fetchOne(db, sql: "SELECT sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master WHERE name = ?",
-                                          arguments: [name]) ?? ""
+            let sql = declarations[schema]?[name] ?? ""
             let fts = type == "virtual" ? FTS5Declaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
             // A view whose tables are gone cannot be read: the catalog leaves it out
             // rather than fail every query (`.views` says what is wrong with it).
-            guard let columnRows = try? Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)",
-                                                     arguments: [name, schema]) else { continue }
+            guard let columnRows = try? Row.fetchAll(columnList, arguments: [name, schema]) else { continue }
             let columns = columnRows
                 .filter { ($0["hidden"] as Int? ?? 0) != 1 }
                 .map { column in
@@ -35,9 +56,7 @@ enum CatalogReader {
                 }
             var keys: [Int: Catalog.ForeignKey] = [:]
             if type == "table" {
-                for key in try Row.fetchAll(db, sql: """
-                    SELECT id, "table", "from", "to", on_delete, on_update FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq
-                    """, arguments: [name, schema]) {
+                for key in try Row.fetchAll(keyList, arguments: [name, schema]) {
                     let id: Int = key["id"]
                     var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key["table"], targetColumns: [],
                                                                onDelete: key["on_delete"], onUpdate: key["on_update"])

@@ -66,8 +66,8 @@ extension Compiler {
         let value = try compile(operand, context)
         let text = value.operand(.unary)
         switch op {
-        case .not: return .combining("NOT " + text, .not, [value])
-        case .negate: return .combining(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value])
+        case .not: return .nullPropagating("NOT " + text, .not, [value])
+        case .negate: return .nullPropagating(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value])
         }
     }
 
@@ -106,7 +106,10 @@ extension Compiler {
         let high = try compile(upper, hinted)
         let text = value.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
             + low.operand(.comparison) + " AND " + high.operand(.comparison)
-        return .combining(text, .equality, [value, low, high])
+        var result = SQLExpression.combining(text, .equality, [value, low, high])
+        result.nullWhenMissing = value.nullWhenMissing
+        result.rejectsWhenMissing = value.nullWhenMissing
+        return result
     }
 
     private func pattern(_ op: PatternOperator, _ operand: Expression, _ pattern: Expression, negated: Bool,
@@ -120,7 +123,8 @@ extension Compiler {
         case .matches: keyword = "REGEXP"
         }
         let text = value.operand(.comparison) + (negated ? " NOT " : " ") + keyword + " " + patternValue.operand(.comparison)
-        return .combining(text, .equality, [value, patternValue])
+        guard op != .matches else { return .combining(text, .equality, [value, patternValue]) }  // a function of rql's
+        return .nullPropagating(text, .equality, [value, patternValue])
     }
 
     private func collate(_ operand: Expression, _ collation: Name, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
@@ -155,7 +159,19 @@ extension Compiler {
         let (symbol, precedence) = op.sql
         let rightNeeds = SQLExpression.Precedence(rawValue: precedence.rawValue + 1) ?? .atom
         let text = lhs.operand(precedence) + " " + symbol + " " + rhs.operand(rightNeeds)
-        return .combining(text, precedence, [lhs, rhs])
+        switch op {
+        case .and:
+            var result = SQLExpression.combining(text, precedence, [lhs, rhs])
+            result.rejectsWhenMissing = lhs.rejectsWhenMissing.union(rhs.rejectsWhenMissing)
+            return result
+        case .or:
+            var result = SQLExpression.combining(text, precedence, [lhs, rhs])
+            result.nullWhenMissing = lhs.nullWhenMissing.intersection(rhs.nullWhenMissing)
+            result.rejectsWhenMissing = lhs.rejectsWhenMissing.intersection(rhs.rejectsWhenMissing)
+            return result
+        default:
+            return .nullPropagating(text, precedence, [lhs, rhs])
+        }
     }
 
     /// `a ?? b ?? c` as one `coalesce(a, b, c)`.

@@ -105,7 +105,7 @@ extension Compiler {
         if !condition.isRowsOfRelationship {
             switch quantifier {
             case .any, .none: level.wheres.append(condition)
-            case .all: level.wheres.append(SQLExpression("NOT coalesce(" + condition.text + ", FALSE)", .not))
+            case .all: level.wheres.append(SQLExpression(condition.operand(.comparison) + " IS NOT TRUE", .equality))
             }
         } else if quantifier == .all {
             throw DSLError("`all` needs a condition", at: span, label: "all of them what?",

@@ -105,6 +105,8 @@ extension Compiler {
     private func columnValue(_ name: Name, of relation: Relation, _ context: ExpressionContext,
                              direct: Bool) -> SQLExpression {
         var value = SQLExpression(relation.column(name.text))
+        value.nullWhenMissing = [relation.sqlAlias]
+        value.rejectsWhenMissing = [relation.sqlAlias]
         value.enumCases = relation.enums[name.text]
         if direct { value.columnName = name.text }
         if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }
@@ -157,7 +159,8 @@ extension Compiler {
         if isOptional { level.optionalAliases.insert(alias) }
         let condition = relationship.links.map { joined.column($0.to) + " = " + relation.column($0.from) }
             .joined(separator: " AND ")
-        level.joins.append((isOptional ? "LEFT JOIN " : "JOIN ") + SQLText.fromItem(target.name, alias: alias) + " ON " + condition)
+        level.joins.append(.init(isLeft: isOptional, clause: SQLText.fromItem(target.name, alias: alias) + " ON " + condition,
+                                 path: (alias, relation.sqlAlias)))
         level.pathJoins[key] = joined
         return joined
     }
@@ -233,7 +236,7 @@ extension Compiler {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
                     + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)
             }
-            level.joins.append("JOIN " + targetText + " ON " + near.joined(separator: " AND "))
+            level.joins.append(.init(isLeft: false, clause: targetText + " ON " + near.joined(separator: " AND ")))
             links = relationship.links.map {
                 (SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to), relation.column($0.from))
             }

@@ -198,6 +198,7 @@ extension Compiler {
                                notes: ["help: group first: reminders | group by remindersListID | where count() > 2"])
             }
             pipeline.level.wheres.append(value)
+            for alias in value.rejectsWhenMissing { pipeline.level.joinInner(alias) }
         }
     }
 
@@ -340,7 +341,7 @@ extension Compiler {
         } else {
             condition = try inferredJoinCondition(relation, among: level.relations, stage: stage, source: join.source)
         }
-        level.joins.append((join.isLeft ? "LEFT JOIN " : "JOIN ") + fromText + " ON " + condition)
+        level.joins.append(.init(isLeft: join.isLeft, clause: fromText + " ON " + condition))
         if join.isLeft { level.optionalAliases.insert(relation.sqlAlias) }
         level.relations.append(relation)
         level.outputs += columnOutputs(of: relation)

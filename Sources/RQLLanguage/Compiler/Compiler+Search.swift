@@ -28,8 +28,8 @@ extension Compiler {
         let ftsAlias: String
         if let key {
             ftsAlias = uniqueAlias(ftsTable.name)
-            level.joins.append("JOIN " + SQLText.fromItem(ftsTable.name, alias: ftsAlias) + " ON " + SQLText.identifier(ftsAlias) + "." + SQLText.identifier(key.fts)
-                + " = " + relation.column(key.source))
+            level.joins.append(.init(isLeft: false, clause: SQLText.fromItem(ftsTable.name, alias: ftsAlias) + " ON "
+                + SQLText.identifier(ftsAlias) + "." + SQLText.identifier(key.fts) + " = " + relation.column(key.source)))
         } else {
             ftsAlias = relation.sqlAlias
         }

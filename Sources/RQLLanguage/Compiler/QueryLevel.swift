@@ -21,8 +21,18 @@ final class QueryLevel {
         var ftsAlias: String
     }
 
+    /// A JOIN clause: `LEFT JOIN` or `JOIN`, then `clause` (`"t" AS "a" ON …`).
+    struct Join {
+        var isLeft: Bool
+        var clause: String
+        /// For a to-one path: the alias it joins and the alias it joins from.
+        var path: (alias: String, from: String)?
+
+        var text: String { (isLeft ? "LEFT JOIN " : "JOIN ") + clause }
+    }
+
     var from: From
-    var joins: [String] = []
+    var joins: [Join] = []
     /// Implicit to-one joins by owner alias and relationship name.
     var pathJoins: [String: Relation] = [:]
     /// Aliases of relations joined with LEFT JOIN: paths from them join LEFT too.
@@ -122,6 +132,18 @@ final class QueryLevel {
         return "SELECT " + (distinct ? "DISTINCT " : "") + itemTexts.joined(separator: ", ")
     }
 
+    /// Makes the LEFT JOIN of a path's relation an inner join, and those of
+    /// the path's relations before it: a `where` that rejects a row whose
+    /// `alias` is missing keeps only rows where the whole path was found.
+    /// SQLite can then start from any table of the path.
+    func joinInner(_ alias: String) {
+        var next: String? = alias
+        while let current = next, let index = joins.firstIndex(where: { $0.path?.alias == current }) {
+            joins[index].isLeft = false
+            next = joins[index].path?.from
+        }
+    }
+
     /// The FROM clause, with `inner` as the text of the nested level when there is one.
     private func fromClause(inner: String) -> String {
         switch from {
@@ -132,7 +154,7 @@ final class QueryLevel {
 
     /// The clauses after FROM.
     private var laterClauses: [String] {
-        var clauses = joins
+        var clauses = joins.map(\.text)
         if !wheres.isEmpty { clauses.append("WHERE " + QueryLevel.conjunction(wheres)) }
         if let groupBy { clauses.append("GROUP BY " + groupBy.map(\.text).joined(separator: ", ")) }
         if !havings.isEmpty { clauses.append("HAVING " + QueryLevel.conjunction(havings)) }

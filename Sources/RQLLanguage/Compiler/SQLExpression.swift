@@ -20,6 +20,13 @@ struct SQLExpression {
     var columnName: String?
     /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
     var isRowsOfRelationship = false
+    /// Aliases of relations whose missing row (a LEFT JOIN that found
+    /// nothing) makes the value NULL: a column's own, and those of the
+    /// operands of operators that give NULL for NULL.
+    var nullWhenMissing: Set<String> = []
+    /// Aliases whose missing row makes the value NULL or false, so that a
+    /// `where` keeps no row where that relation is missing.
+    var rejectsWhenMissing: Set<String> = []
 
     init(_ text: String, _ precedence: Precedence = .atom) {
         self.text = text
@@ -36,6 +43,15 @@ struct SQLExpression {
         var result = SQLExpression(text, precedence)
         result.isAggregate = parts.contains { $0.isAggregate }
         result.ungrouped = parts.lazy.compactMap(\.ungrouped).first
+        return result
+    }
+
+    /// Combines operands of an operator that gives NULL when any of them is
+    /// NULL (`=`, `<`, `+`, `||`, `LIKE`, `NOT`, …).
+    static func nullPropagating(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression]) -> SQLExpression {
+        var result = combining(text, precedence, parts)
+        result.nullWhenMissing = parts.reduce(into: []) { $0.formUnion($1.nullWhenMissing) }
+        result.rejectsWhenMissing = result.nullWhenMissing
         return result
     }
 }

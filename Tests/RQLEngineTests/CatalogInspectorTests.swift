@@ -26,7 +26,7 @@ import RQLEngine
     @Test func indexesOfTheSample() throws {
         let test = try TestSession()
         #expect(test.run(".indexes tags").output == "sqlite_autoindex_tags_1|tags|title COLLATE NOCASE|yes|PRIMARY KEY|\n")
-        #expect(test.run(".indexes").output.split(separator: "\n").count == 8)
+        #expect(test.run(".indexes").output.split(separator: "\n").count == 10)
     }
 
     @Test func indexesOfChinook() throws {

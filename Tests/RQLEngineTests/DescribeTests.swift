@@ -21,6 +21,7 @@ import RQLEngine
             referenced by:
               remindersTags(reminderID) → reminders(id) ON DELETE CASCADE
             indexes:
+              index_reminders_on_position
               index_reminders_on_remindersListID
               sqlite_autoindex_reminders_1
             triggers:

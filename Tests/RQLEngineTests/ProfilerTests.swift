@@ -46,7 +46,7 @@ import RQLEngine
         let test = try TestSession()
         let output = maskingTimes(test.run(".profile on\nDELETE FROM remindersLists WHERE title = 'Family';").output)
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.contains("     1         T       0      261      2      0        0  DELETE FROM remindersLists WHERE title = 'Family';"))
+        #expect(lines.contains("     1         T       0      272      2      0        0  DELETE FROM remindersLists WHERE title = 'Family';"))
         #expect(lines.contains("     3        ~T       -        -      -      -        -  ├─ TRIGGER reminderTexts_after_delete_on_reminders"))
         #expect(lines.contains("     1        ~T       -        -      -      -        -  └─ TRIGGER remindersLists_default_after_delete"))
         #expect(lines.dropLast().last?.hasPrefix("  total T ms: 1 statement, 4 trigger runs,") == true)

@@ -16,14 +16,8 @@ import RQLRender
         INSERT INTO pets VALUES (1, 1, 'Rex'), (2, NULL, 'Stray'), (3, 2, 'Tom'), (4, 3, 'Kit');
         """
 
-    static func session() throws -> TestSession {
-        let test = try TestSession(.file(path: ":memory:", readonly: false))
-        test.run(schema)
-        return test
-    }
-
     @Test func aRejectingWhereJoinsThePathInner() throws {
-        let test = try DSLPathJoinTests.session()
+        let test = try TestSession.inMemory(DSLPathJoinTests.schema)
         let sql = test.run(".sql on\npets | where owner.city.name == 'Oslo' | select name").output
         #expect(sql.contains("\nJOIN \"owners\" AS \"owner\""))
         #expect(sql.contains("\nJOIN \"cities\" AS \"owner_city\""))
@@ -38,7 +32,7 @@ import RQLRender
         "pets | select name, owner.city.name as city",
     ])
     func aWhereThatKeepsMissingRowsJoinsLeft(dsl: String) throws {
-        let test = try DSLPathJoinTests.session()
+        let test = try TestSession.inMemory(DSLPathJoinTests.schema)
         let sql = test.run(".sql on\n" + dsl).output
         #expect(sql.contains("LEFT JOIN \"cities\" AS \"owner_city\""))
     }
@@ -56,10 +50,6 @@ import RQLRender
          "SELECT p.name FROM pets p LEFT JOIN owners o ON o.id = p.ownerID LEFT JOIN cities c ON c.id = o.cityID WHERE c.name IS NULL ORDER BY p.name"),
     ])
     func rowsAreThoseOfLeftJoins(dsl: String, sql: String) throws {
-        let test = try DSLPathJoinTests.session()
-        let expected = test.run(sql + ";")
-        let actual = test.run(dsl)
-        #expect(expected.errors == "" && actual.errors == "")
-        #expect(actual.output == expected.output)
+        #expect(try TestSession.inMemory(DSLPathJoinTests.schema).sameRows(dsl: dsl, sql: sql))
     }
 }

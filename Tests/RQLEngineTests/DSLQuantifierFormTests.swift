@@ -15,14 +15,8 @@ import RQLRender
         INSERT INTO toys VALUES (1, 1, 'ball'), (2, 3, 'rope');
         """
 
-    static func session() throws -> TestSession {
-        let test = try TestSession(.file(path: ":memory:", readonly: false))
-        test.run(schema)
-        return test
-    }
-
     @Test func neverNullKeysUseIn() throws {
-        let test = try DSLQuantifierFormTests.session()
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema)
         let sql = test.run(".sql on\npets | where any toys.name == 'ball' | select name").output
         #expect(sql.contains("WHERE \"pets\".\"id\" IN ("))
         #expect(sql.contains("SELECT \"toys\".\"petID\""))
@@ -34,7 +28,7 @@ import RQLRender
     }
 
     @Test func aNullableKeyUsesExists() throws {
-        let test = try DSLQuantifierFormTests.session()
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema)
         let sql = test.run(".sql on\nowners | where none pets.name == 'Rex' | select name").output
         #expect(sql.contains("WHERE NOT EXISTS ("))
         #expect(sql.hasSuffix("Bo\n"))
@@ -48,10 +42,6 @@ import RQLRender
         ("pets | select name, any toys as hasToys | order name", "SELECT name, EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id) FROM pets p ORDER BY name"),
     ])
     func rowsAreThoseOfExists(dsl: String, sql: String) throws {
-        let test = try DSLQuantifierFormTests.session()
-        let expected = test.run(sql + ";")
-        let actual = test.run(dsl)
-        #expect(expected.errors == "" && actual.errors == "")
-        #expect(actual.output == expected.output)
+        #expect(try TestSession.inMemory(DSLQuantifierFormTests.schema).sameRows(dsl: dsl, sql: sql))
     }
 }

@@ -30,6 +30,20 @@ struct TestSession {
     func value(_ sql: String) -> String {
         run(sql).output.trimmingCharacters(in: .newlines)
     }
+
+    /// A session on a private in-memory database that `schema` has built.
+    static func inMemory(_ schema: String) throws -> TestSession {
+        let test = try TestSession(.file(path: ":memory:", readonly: false))
+        test.run(schema)
+        return test
+    }
+
+    /// Whether `dsl` gives the rows `sql` gives, without errors.
+    func sameRows(dsl: String, sql: String) -> Bool {
+        let expected = run(sql + ";")
+        let actual = run(dsl)
+        return expected.errors == "" && actual.errors == "" && actual.output == expected.output
+    }
 }
 
 /// `../shared/data/chinook.sqlite`, copied to a temporary file, when the shared folder is there.

@@ -101,6 +101,7 @@ FUZZ_SMOKE_RUNS ?= 3000
 fuzz-smoke: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 	  scratch=$$(mktemp -d); \
+	  mkdir -p Fuzz/$$target/crashes; \
 	  if .build-fuzz/release/fuzz-$$target -runs=$(FUZZ_SMOKE_RUNS) -seed=1 -timeout=10 \
 	      -artifact_prefix=Fuzz/$$target/crashes/ $$scratch Fuzz/$$target/corpus >$$scratch.log 2>&1; then \
 	    echo "fuzz $$target: $(FUZZ_SMOKE_RUNS) runs, no crash"; rm -rf $$scratch $$scratch.log; \

@@ -48,7 +48,13 @@ extension Compiler {
         }
         let level = found.correlated()
         level.items = [.expression(text)]
-        return SQLExpression(QueryLevel.parenthesized(level.render()))
+        var result = SQLExpression(QueryLevel.parenthesized(level.render()))
+        if let link = found.links.first {
+            let joinedArguments = argumentText == "*" ? link.inner : argumentText
+            result.joinedAggregate = JoinedAggregate(found: found,
+                                                     text: Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")")
+        }
+        return result
     }
 
     private func rowsNeedAggregate(_ argument: Expression) -> DSLError {

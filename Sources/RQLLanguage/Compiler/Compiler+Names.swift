@@ -204,7 +204,8 @@ extension Compiler {
                            notes: ["note: this one already ranges over `\(found.relation.name)`"])
         }
         if collector.found == nil {
-            collector.found = try subquery(for: relationship, from: relation, key: key, span: name.span)
+            collector.found = try subquery(for: relationship, from: relation, key: key, span: name.span,
+                                           aliases: context.toManyAliases)
         }
         guard let found = collector.found else { return SQLExpression("NULL") }
         if rest.isEmpty {
@@ -220,17 +221,24 @@ extension Compiler {
     }
 
     private func subquery(for relationship: Relationship, from relation: Relation, key: String,
-                          span: SourceSpan) throws(DSLError) -> ToManyCollector.Found {
+                          span: SourceSpan, aliases: ToManyAliases?) throws(DSLError) -> ToManyCollector.Found {
         guard let target = catalog.tables[relationship.target] else {
             throw DSLError("no table `\(relationship.target)`", at: span)
         }
-        let alias = uniqueAlias(relationship.name)
+        func sharedAlias(_ name: String) -> String {
+            let aliasKey = key + "\u{1F}" + name
+            if let alias = aliases?.byKey[aliasKey] { return alias }
+            let alias = uniqueAlias(name)
+            aliases?.byKey[aliasKey] = alias
+            return alias
+        }
+        let alias = sharedAlias(relationship.name)
         let targetText = SQLText.fromItem(target.name, alias: alias)
         let level: QueryLevel
         let links: [(inner: String, outer: String)]
         let innerTable: String
         if let junction = relationship.junction {
-            let junctionAlias = uniqueAlias(junction)
+            let junctionAlias = sharedAlias(junction)
             level = QueryLevel(from: .item(SQLText.fromItem(junction, alias: junctionAlias)), owner: self)
             let near = relationship.junctionLinks.map {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
@@ -255,7 +263,7 @@ extension Compiler {
         let keysAreNeverNull = !outerIsJoinedOptionally && relationship.links.allSatisfy { link in
             isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.tables[innerTable])
         }
-        return ToManyCollector.Found(key: key, level: level, relation: inner, links: links,
+        return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
                                      keysAreNeverNull: keysAreNeverNull)
     }
 

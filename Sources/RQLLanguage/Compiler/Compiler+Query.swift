@@ -243,6 +243,7 @@ extension Compiler {
     private func select(_ items: [SelectItem], in pipeline: inout Pipeline) throws(DSLError) {
         let level = pipeline.level
         var context = ExpressionContext(pipeline.scope)
+        context.toManyAliases = ToManyAliases()
         if level.isGrouped { context.groupKeys = Set(level.groupBy?.map(\.text) ?? []) }
         var rendered: [QueryLevel.Item] = []
         var outputs: [(name: String, value: SQLExpression)] = []
@@ -278,12 +279,53 @@ extension Compiler {
                 outputs.append((name, value))
             }
         }
+        joinSharedAggregates(&rendered, &outputs, aliased: aliased, in: level)
         level.items = rendered
         level.aliasedOutputs = aliased
         level.itemsAreGroupKeys = false
         level.outputs = outputs
         level.hasAggregateItems = outputs.contains { $0.value.isAggregate }
         pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// Two or more aggregates over one to-many relationship read its rows
+    /// once: the relationship is joined (LEFT JOIN, so rows without related
+    /// rows stay) and the level grouped by its row's key, where each
+    /// aggregate would otherwise run a correlated subquery of its own. Only
+    /// where one row of the level is one row of a table with a key.
+    private func joinSharedAggregates(_ rendered: inout [QueryLevel.Item], _ outputs: inout [(name: String, value: SQLExpression)],
+                                      aliased: Set<String>, in level: QueryLevel) {
+        guard !level.isGrouped, !level.isLimited, !level.distinct, !level.isCounted, !level.readsDerivedRows,
+              level.relations.count == 1, let primary = level.relations.first, let table = primary.table,
+              table.kind == .table, level.allowsJoins else { return }
+        let rowKey = table.primaryKey.isEmpty ? (table.hasRowid ? ["rowid"] : []) : table.primaryKey
+        guard !rowKey.isEmpty else { return }
+        var counts: [String: Int] = [:]
+        for output in outputs {
+            guard let joined = output.value.joinedAggregate, joined.found.outer === primary,
+                  joined.found.level.wheres.count == joined.found.links.count else { continue }
+            counts[joined.found.key, default: 0] += 1
+        }
+        guard rendered.count == outputs.count,  // no `*`, which stands for several outputs
+              let (key, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2 else { return }
+        var found: ToManyCollector.Found?
+        for (index, output) in outputs.enumerated() {
+            guard let joined = output.value.joinedAggregate, joined.found.key == key else { continue }
+            found = joined.found
+            var value = SQLExpression(joined.text)
+            value.isAggregate = true
+            outputs[index].value = value
+            let plain = !aliased.contains(output.name)
+            rendered[index] = .expression(plain ? joined.text : joined.text + " AS " + SQLText.identifier(output.name))
+        }
+        guard let found, case .item(let fromItem) = found.level.from else { return }
+        let condition = found.links.map { $0.inner + " = " + $0.outer }.joined(separator: " AND ")
+        // Through a junction table, the junction and the far table join first,
+        // as in the subquery: a junction row without its far row counts for none.
+        let joined = found.level.joins.isEmpty ? fromItem
+            : "(" + ([fromItem] + found.level.joins.map(\.text)).joined(separator: " ") + ")"
+        level.joins.append(.init(isLeft: true, clause: joined + " ON " + condition))
+        level.groupByRow = rowKey.map { primary.column($0) }
     }
 
     private func order(_ items: [SortItem], in pipeline: Pipeline) throws(DSLError) {

@@ -39,6 +39,9 @@ final class QueryLevel {
     var optionalAliases: Set<String> = []
     var wheres: [SQLExpression] = []
     var groupBy: [SQLExpression]?
+    /// The outer row's key, when a `select` joined a to-many relationship to
+    /// share it among its aggregates: one group a row of the level.
+    var groupByRow: [String]?
     var havings: [SQLExpression] = []
     var items: [Item]?
     var distinct = false
@@ -157,6 +160,7 @@ final class QueryLevel {
         var clauses = joins.map(\.text)
         if !wheres.isEmpty { clauses.append("WHERE " + QueryLevel.conjunction(wheres)) }
         if let groupBy { clauses.append("GROUP BY " + groupBy.map(\.text).joined(separator: ", ")) }
+        if groupBy == nil, let groupByRow { clauses.append("GROUP BY " + groupByRow.joined(separator: ", ")) }
         if !havings.isEmpty { clauses.append("HAVING " + QueryLevel.conjunction(havings)) }
         if let orderBy { clauses.append("ORDER BY " + orderBy.joined(separator: ", ")) }
         if let limit { clauses.append("LIMIT " + limit) }

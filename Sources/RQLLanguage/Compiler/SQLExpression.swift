@@ -27,6 +27,9 @@ struct SQLExpression {
     /// Aliases whose missing row makes the value NULL or false, so that a
     /// `where` keeps no row where that relation is missing.
     var rejectsWhenMissing: Set<String> = []
+    /// For an aggregate over a to-many relationship, compiled as a correlated
+    /// subquery: the form it takes when the relationship is joined instead.
+    var joinedAggregate: JoinedAggregate?
 
     init(_ text: String, _ precedence: Precedence = .atom) {
         self.text = text

@@ -49,6 +49,9 @@ struct ExpressionContext {
     var enumHint: [Definitions.EnumCase]?
     /// Collects the to-many relationship an aggregate or `any` ranges over.
     var collector: ToManyCollector?
+    /// In a `select`: the aliases its aggregates give each to-many
+    /// relationship, the same for all, so that they can share one join.
+    var toManyAliases: ToManyAliases?
 
     init(_ scope: Scope) {
         self.scope = scope
@@ -60,6 +63,8 @@ struct ExpressionContext {
 final class ToManyCollector {
     struct Found {
         var key: String
+        /// The relation the relationship starts at.
+        var outer: Relation
         /// The related rows, not yet tied to the row they relate to.
         var level: QueryLevel
         var relation: Relation
@@ -78,4 +83,19 @@ final class ToManyCollector {
     }
 
     var found: Found?
+}
+
+/// The aliases of the tables a `select` stage's aggregates read, by
+/// relationship and table.
+final class ToManyAliases {
+    var byKey: [String: String] = [:]
+}
+
+/// An aggregate over a to-many relationship, as it reads when that
+/// relationship is joined into the query (LEFT JOIN, then GROUP BY the outer
+/// row's key) rather than read by a correlated subquery of its own.
+struct JoinedAggregate {
+    var found: ToManyCollector.Found
+    /// `sum("Track"."Milliseconds")`; `count(*)` becomes a count of a key.
+    var text: String
 }

@@ -49,13 +49,17 @@ extension Compiler {
         let level = found.correlated()
         level.items = [.expression(text)]
         var result = SQLExpression(QueryLevel.parenthesized(level.render()))
-        if let link = found.links.first {
+        // Aggregates whose result depends on the order of the rows keep their
+        // own subquery: a join may read the rows in another order.
+        if let link = found.links.first, !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
             let joinedArguments = argumentText == "*" ? link.inner : argumentText
             result.joinedAggregate = JoinedAggregate(found: found,
                                                      text: Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")")
         }
         return result
     }
+
+    static let orderSensitiveAggregates: Set<String> = ["group_concat", "string_agg", "json_group_array", "json_group_object"]
 
     private func rowsNeedAggregate(_ argument: Expression) -> DSLError {
         DSLError("a to-many relationship is not a value", at: argument.span, label: "count it, or name a column",

@@ -105,8 +105,11 @@ extension Compiler {
     private func columnValue(_ name: Name, of relation: Relation, _ context: ExpressionContext,
                              direct: Bool) -> SQLExpression {
         var value = SQLExpression(relation.column(name.text))
-        value.nullWhenMissing = [relation.sqlAlias]
-        value.rejectsWhenMissing = [relation.sqlAlias]
+        // Only a relation joined with LEFT JOIN can be missing.
+        if relation.level.optionalAliases.contains(relation.sqlAlias) {
+            value.nullWhenMissing = [relation.sqlAlias]
+            value.rejectsWhenMissing = [relation.sqlAlias]
+        }
         value.enumCases = relation.enums[name.text]
         if direct { value.columnName = name.text }
         if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }

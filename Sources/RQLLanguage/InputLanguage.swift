@@ -62,21 +62,37 @@ extension String {
 }
 
 extension Substring {
-    /// The text after leading whitespace and SQL comments (`-- …` and `/* … */`).
+    /// The text after leading whitespace and SQL comments (`-- …` and
+    /// `/* … */`), found scalar by scalar as SQLite finds them: a combining
+    /// mark after `--` does not hide the comment.
     public func skippingBlanksAndComments() -> Substring {
-        var rest = self[...]
-        while true {
-            rest = rest.drop(while: \.isWhitespace)
-            if rest.hasPrefix("--") {
-                rest = rest.drop(while: { $0 != "\n" })
-            } else if rest.hasPrefix("/*") {
-                rest = rest.dropFirst(2)
-                while !rest.isEmpty, !rest.hasPrefix("*/") { rest = rest.dropFirst() }
-                rest = rest.dropFirst(2)
+        let scalars = unicodeScalars
+        var index = scalars.startIndex
+        func isAt(_ first: Unicode.Scalar, _ second: Unicode.Scalar, _ position: String.Index) -> Bool {
+            guard position < scalars.endIndex, scalars[position] == first else { return false }
+            let next = scalars.index(after: position)
+            return next < scalars.endIndex && scalars[next] == second
+        }
+        while index < scalars.endIndex {
+            if scalars[index].properties.isWhitespace {
+                index = scalars.index(after: index)
+            } else if isAt("-", "-", index) {
+                while index < scalars.endIndex, scalars[index] != "\n" { index = scalars.index(after: index) }
+            } else if isAt("/", "*", index) {
+                index = scalars.index(index, offsetBy: 2)
+                while index < scalars.endIndex, !isAt("*", "/", index) { index = scalars.index(after: index) }
+                index = scalars.index(index, offsetBy: 2, limitedBy: scalars.endIndex) ?? scalars.endIndex
             } else {
-                return rest
+                break
             }
         }
+        return self[index...]
+    }
+
+    /// Whether the text starts with `prefix`, compared scalar by scalar (a
+    /// combining mark after it does not make it another character).
+    public func startsWithScalars(_ prefix: String) -> Bool {
+        unicodeScalars.starts(with: prefix.unicodeScalars)
     }
 
     /// Up to `count` leading words (letters, digits and underscores).
@@ -96,4 +112,5 @@ extension Substring {
 
 extension String {
     public func skippingBlanksAndComments() -> Substring { self[...].skippingBlanksAndComments() }
+    public func startsWithScalars(_ prefix: String) -> Bool { self[...].startsWithScalars(prefix) }
 }

@@ -79,13 +79,14 @@ private struct NotebookParser {
             } else if Notebook.isOutput(line) {
                 throw error(index + 1, "recorded output (-->) with no command above it",
                             help: "an output block goes right under its command, with no blank line between")
-            } else if start.hasPrefix("-- @") {
-                try directive(String(start.dropFirst(4)), line: index + 1)
+            } else if start.startsWithScalars("-- @") {
+                try directive(String(Substring(start.unicodeScalars.dropFirst(4))), line: index + 1)
                 items.append(.directive(line: index + 1))
                 index += 1
-            } else if start.hasPrefix("--") {
-                var text = start.dropFirst(2)
-                if text.hasPrefix(" ") { text = text.dropFirst() }
+            } else if start.startsWithScalars("--") {
+                // Scalar by scalar, as the statement scanner reads a comment.
+                var text = Substring(start.unicodeScalars.dropFirst(2))
+                if text.startsWithScalars(" ") { text = Substring(text.unicodeScalars.dropFirst()) }
                 items.append(.prose(line: index + 1, text: String(text)))
                 index += 1
             } else {

@@ -2,6 +2,12 @@ import Testing
 @testable import RQLEngine
 
 @Suite struct CommandReaderTests {
+    @Test func aCommentWithACombiningMarkAfterItsDashesIsNoCommand() {
+        #expect(CommandReader.commands(in: "\n--\u{06DB}ub 5\n--2;").isEmpty)
+        let pipeline = CommandReader.commands(in: "reminders\n|\u{0301} count")
+        #expect(pipeline.count == 1)
+    }
+
     @Test func splitsStatementsDotLinesAndOtherInput() {
         let commands = CommandReader.commands(in: """
             -- a comment line is skipped

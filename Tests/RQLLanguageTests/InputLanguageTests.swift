@@ -19,6 +19,14 @@ import RQLLanguage
         #expect(InputLanguage.classify("/* unterminated"[...]) == nil)
         #expect(InputLanguage.classify("sql select 1"[...])?.body == "select 1")
     }
+
+    /// A combining mark after `-` or `*` makes one character of the two in
+    /// Swift, but SQLite reads `--`, `/*` and `*/` byte by byte, and so does rql.
+    @Test func commentsAreFoundScalarByScalar() {
+        #expect(InputLanguage.classify("--\u{06DB}ub 5\n--2;"[...]) == nil)
+        #expect(InputLanguage.classify("/* a *\u{0301}/ select 1"[...]) == nil)  // no `*/` there
+        #expect("/*\u{0301} x */ select 1".skippingBlanksAndComments() == "select 1")
+    }
 }
 
 @Suite struct SuggestionTests {

@@ -57,6 +57,13 @@ import RQLEngine
         #expect(try Notebook(text: text, path: "x.rql").text() == text)
     }
 
+    /// `--` then a combining mark is prose, as the statement scanner reads it.
+    @Test func aCommentLineWithACombiningMarkIsProse() throws {
+        let notebook = try Notebook(text: "--\u{0301} prose\nSELECT 1;\n", path: "marks.rql")
+        #expect(notebook.cells.map(\.line) == [2])
+        #expect(notebook.text(replacingOutputs: [:]) == "--\u{0301} prose\nSELECT 1;\n")
+    }
+
     @Test func everySampleNotebookRoundTrips() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/notebooks")

@@ -46,7 +46,7 @@ public struct CommandReader {
         if var open = query {
             let start = line.skippingBlanksAndComments()
             if queryIsComplete {
-                if start.hasPrefix("|") || (start.isEmpty && !line.allSatisfy(\.isWhitespace)) {
+                if start.startsWithScalars("|") || (start.isEmpty && !line.allSatisfy(\.isWhitespace)) {
                     open.text += "\n" + line.trimmingTrailingWhitespace()
                     query = open
                     queryIsComplete = !DSLContinuation.needsMore(open.text)

@@ -37,18 +37,22 @@ enum CommandReaderCheck {
         }
         let line = lines[first]
         let start = first == position.line ? position.column : 0
-        // The first place with only blanks and comments before it that does
-        // not start a comment (a command never does): a place inside a
-        // comment has the open comment before it, and a place after the
-        // command's own text has that text before it. (Searching from the
-        // first place, not the last, keeps the check linear in the line for a
-        // line of many short commands.)
-        var column = start
-        while column <= line.count - head.count {
-            let startsComment = column + 1 < line.count
-                && ((line[column] == 0x2F && line[column + 1] == 0x2A) || (line[column] == 0x2D && line[column + 1] == 0x2D))
-            guard !startsComment, Array(line[column..<(column + head.count)]) == head else {
-                column += 1
+        // The last place with only blanks and comments before it: an earlier
+        // one may be inside such a comment. With only blanks before the
+        // first byte that is not blank, and that byte ASCII that starts
+        // neither a comment nor a `sql`/`dsl` word, no later place can have only blanks and
+        // comments before it, so the search starts there (which keeps the
+        // check fast on a line of many short commands).
+        var column = line.count - head.count
+        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        let before = between + skipped(lines, from: position, to: (first, start))
+        if before.allSatisfy(isBlank), let firstByte = line[start...].firstIndex(where: { !isBlank($0) }),
+           line[firstByte] < 0x80, !"-/sSdD".utf8.contains(line[firstByte]) {
+            column = min(column, firstByte)
+        }
+        while column >= start {
+            guard Array(line[column..<(column + head.count)]) == head else {
+                column -= 1
                 continue
             }
             let gap = between + skipped(lines, from: position, to: (first, column))
@@ -61,7 +65,7 @@ enum CommandReaderCheck {
                 between = []
                 return end
             }
-            column += 1
+            column -= 1
         }
         return nil
     }

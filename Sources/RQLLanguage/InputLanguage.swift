@@ -54,11 +54,17 @@ public enum SQLKeywords {
 
 extension String {
     /// The text without the whitespace at its end.
+    /// The text without trailing whitespace, scalar by scalar: a combining
+    /// mark after a space is not whitespace, though Swift's Character of the
+    /// two says it is.
     public func trimmingTrailingWhitespace() -> String {
-        var text = self[...]
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
+        var scalars = unicodeScalars[...]
+        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
+
+    /// Whether every scalar is whitespace.
+    public var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
 }
 
 extension Substring {

@@ -8,6 +8,12 @@ import Testing
         #expect(pipeline.count == 1)
     }
 
+    /// A space then a combining mark is one Character that Swift calls
+    /// whitespace; the mark is text, and stays in the command.
+    @Test func aCombiningMarkAfterATrailingSpaceStays() {
+        #expect(CommandReader.commands(in: "reminders \u{064C}").map(\.text) == ["reminders \u{064C}"])
+    }
+
     @Test func splitsStatementsDotLinesAndOtherInput() {
         let commands = CommandReader.commands(in: """
             -- a comment line is skipped

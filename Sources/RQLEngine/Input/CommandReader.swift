@@ -46,7 +46,7 @@ public struct CommandReader {
         if var open = query {
             let start = line.skippingBlanksAndComments()
             if queryIsComplete {
-                if start.startsWithScalars("|") || (start.isEmpty && !line.allSatisfy(\.isWhitespace)) {
+                if start.startsWithScalars("|") || (start.isEmpty && !line.isBlank) {
                     open.text += "\n" + line.trimmingTrailingWhitespace()
                     query = open
                     queryIsComplete = !DSLContinuation.needsMore(open.text)
@@ -55,7 +55,7 @@ public struct CommandReader {
                 completed.append(open)
                 query = nil
             } else {
-                if line.allSatisfy(\.isWhitespace) {
+                if line.isBlank {
                     query = nil
                     return [open]
                 }

@@ -76,9 +76,12 @@ final class StatementTracer {
         let depth = running.isEmpty ? 0 : (currentTrigger?.depth ?? running.count - 1) + 1
         if let output = tracesTo {
             let expanded = sqlite3_expanded_sql(statement)
-            let text = expanded.map { String(cString: $0) } ?? sqlite3_sql(statement).map { String(cString: $0) } ?? ""
+            if let text = expanded.map({ UnsafePointer($0) }) ?? sqlite3_sql(statement) {
+                StatementTracer.writeLine(text, depth: depth, endingStatement: true, to: output)
+            } else {
+                StatementTracer.writeLine(";", depth: depth, endingStatement: false, to: output)
+            }
             sqlite3_free(expanded)
-            output.write(String(repeating: "  ", count: depth) + text + (text.hasSuffix(";") ? "\n" : ";\n"))
         }
         var node: Int?
         if profiles {
@@ -103,16 +106,24 @@ final class StatementTracer {
         attributeElapsedTime()
         guard let output = tracesTo else { return }
         let depth = (currentTrigger?.depth ?? 0) + 1
-        output.write(String(repeating: "  ", count: depth) + String(cString: text) + "\n")
+        StatementTracer.writeLine(text, depth: depth, endingStatement: false, to: output)
+    }
+
+    /// Writes `text` indented two spaces a level, straight from SQLite's
+    /// bytes; a statement gets a `;` when it has none.
+    private static func writeLine(_ text: UnsafePointer<CChar>, depth: Int, endingStatement: Bool, to output: ByteOutput) {
+        output.write(repeating: 0x20, count: 2 * depth)
+        let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        output.write(bytes)
+        if endingStatement, bytes.last != 0x3B { output.write(byte: 0x3B) }
+        output.write(byte: 0x0A)
     }
 
     private func startTrigger(_ text: UnsafePointer<CChar>, in statement: OpaquePointer) {
         attributeElapsedTime()
         let outer = running.first { $0.statement == statement } ?? running.last
         let depth = (outer?.depth ?? 0) + 1
-        if let output = tracesTo {
-            output.write(String(repeating: "  ", count: depth) + String(cString: text) + "\n")
-        }
+        if let output = tracesTo { StatementTracer.writeLine(text, depth: depth, endingStatement: false, to: output) }
         var node: Int?
         if profiles {
             let key = UnsafeRawPointer(text)

@@ -160,10 +160,17 @@ struct CellStore {
     }
 
     /// The columns of the widest of the lines of display text.
+    /// Measured line by line in place, without collecting the lines: it runs
+    /// for every held cell that is not plain ASCII.
     static func widestLine(_ bytes: UnsafeRawBufferPointer) -> Int {
         var widest = 0
-        for line in lines(bytes) { widest = max(widest, DisplayWidth.of(line: line)) }
-        return widest
+        var start = 0
+        while true {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            widest = max(widest, DisplayWidth.of(line: UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
+            guard end < bytes.count else { return widest }
+            start = end + 1
+        }
     }
 
     /// The lines of display text, split at newlines.

@@ -13,6 +13,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux time
 # chromium renders exported HTML in the tests (headless, a screenshot).
 TEST_PACKAGES := chromium
+# strace times Enter to prompt in the benchmark.
+BENCH_PACKAGES := strace
 
 .PHONY: setup test-setup install-packages build run test bench fuzz fuzz-build fuzz-smoke install clean
 
@@ -55,6 +57,7 @@ test: test-setup
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 bench: build
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"
 	@$(RELEASE_BUILD) --product rql-compile-bench >&2
 	Benchmarks/run.sh .build/release/rql
 

@@ -42,24 +42,29 @@ if [ ! -f "$wide" ]; then
   mv "$wide.tmp" "$wide"
 fi
 
-# measure COMMAND...: prints "milliseconds peak-KiB" for one run, output discarded.
+# measure REPEAT COMMAND: prints "microseconds peak-KiB" for one run of
+# COMMAND, output discarded. With REPEAT above 1, COMMAND runs that many
+# times in one shell and the time is their mean: a process that lives a few
+# milliseconds would otherwise be timed with the shell and time(1) around it.
 measure() {
-  local start end
+  local repeat=$1 command=$2 start end
   start=$(date +%s%N)
-  /usr/bin/time -f '%M' -o "$data/rss" "$@" >/dev/null 2>"$data/stderr" || { cat "$data/stderr" >&2; exit 1; }
+  /usr/bin/time -f '%M' -o "$data/rss" bash -c "for ((n = 0; n < $repeat; n++)); do $command; done" \
+    >/dev/null 2>"$data/stderr" || { cat "$data/stderr" >&2; exit 1; }
   end=$(date +%s%N)
-  echo "$(( (end - start) / 1000 )) $(tail -n 1 "$data/rss")"
+  echo "$(( (end - start) / 1000 / repeat )) $(tail -n 1 "$data/rss")"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# compare LABEL "RQL COMMAND" "SQLITE3 COMMAND": runs both alternately, prints one row.
+# compare LABEL "RQL COMMAND" "SQLITE3 COMMAND" [REPEAT]: runs both
+# alternately (each REPEAT times a run, see measure), prints one row.
 compare() {
-  local label=$1 ours=$2 theirs=$3 i
+  local label=$1 ours=$2 theirs=$3 repeat=${4:-1} i
   : >"$data/ours" ; : >"$data/theirs"
   for ((i = 0; i < runs; i++)); do
-    measure bash -c "$ours" >>"$data/ours"
-    measure bash -c "$theirs" >>"$data/theirs"
+    measure "$repeat" "$ours" >>"$data/ours"
+    measure "$repeat" "$theirs" >>"$data/theirs"
   done
   local ours_us theirs_us ours_kb theirs_kb
   ours_us=$(cut -d' ' -f1 "$data/ours" | median)
@@ -71,8 +76,8 @@ compare() {
 }
 
 printf '%-34s %10s %10s %8s %9s %9s %8s\n' "benchmark ($runs runs, medians)" "rql ms" "sqlite3 ms" "time" "rql MiB" "sqlite3" "memory"
-compare "start-up: -c 'select 1' on a file" "'$rql' '$db' -c 'select 1'" "sqlite3 '$db' 'select 1'"
-compare "start-up: Reminders sample" "'$rql' -c 'select 1'" "sqlite3 :memory: 'select 1'"
+compare "start-up: -c 'select 1' on a file" "'$rql' '$db' -c 'select 1'" "sqlite3 '$db' 'select 1'" 20
+compare "start-up: Reminders sample" "'$rql' -c 'select 1'" "sqlite3 :memory: 'select 1'" 20
 # Every mode on text like users' (30% of the titles not ASCII, NULLs), all rows.
 for mode in csv json list line html box table markdown; do
   compare "$mode, 1M rows, 30% non-ASCII" "'$rql' --mode $mode '$text' -c '.maxrows 0' -c 'select * from reminders'" \
@@ -104,6 +109,8 @@ for tracer in profile trace; do
     "cp '$base' '$data/run.sqlite' && '$rql' '$data/run.sqlite' -c \"$insert\""
 done
 echo "targets: .profile on costs at most 20% (time 1.20x), .trace on at most 30%."
+echo
+"$here/enter-to-prompt.sh" "$rql"
 echo
 "$(dirname "$rql")/rql-compile-bench"
 

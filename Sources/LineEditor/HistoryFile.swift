@@ -36,10 +36,8 @@ public struct HistoryFile: Sendable {
     /// is missing or unreadable.
     public func load() -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return String(decoding: data, as: UTF8.self)
-            .split(separator: "\n")
-            .suffix(capacity)
-            .map { HistoryFile.decode($0) }
+        let lines = HistoryFile.lines(of: data)
+        return lines.suffix(capacity).map { HistoryFile.decode(data[$0]) }
     }
 
     /// Adds `entries` after those saved.
@@ -48,16 +46,23 @@ public struct HistoryFile: Sendable {
         try createFolder()
         try whileLocked {
             let saved = FileManager.default.contents(atPath: path) ?? Data()
-            let savedLines = saved.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            var text = entries.map { HistoryFile.encode($0) + "\n" }.joined()
-            if savedLines + entries.count <= capacity + capacity / 4 {
-                if let last = saved.last, last != 0x0A { text = "\n" + text }
-                if try appendInPlace(Data(text.utf8)) { return }
+            let added = entries.suffix(capacity).reduce(into: Data()) { $0.append(HistoryFile.encode($1)) }
+            let lines = HistoryFile.lines(of: saved)
+            if lines.count + entries.count <= capacity + capacity / 4 {
+                var bytes = Data()
+                if let last = saved.last, last != 0x0A { bytes.append(0x0A) }
+                bytes.append(added)
+                if try appendInPlace(bytes) { return }
             }
-            let kept = (load() + entries).suffix(capacity)
-            text = kept.map { HistoryFile.encode($0) + "\n" }.joined()
+            // The newest saved lines as they are, then the new entries.
+            var kept = Data()
+            for line in lines.suffix(max(capacity - entries.count, 0)) {
+                kept.append(saved[line])
+                kept.append(0x0A)
+            }
+            kept.append(added)
             do {
-                try AtomicFile.replace(path, with: Data(text.utf8), permissions: 0o600)
+                try AtomicFile.replace(path, with: kept, permissions: 0o600)
             } catch let error as AtomicFileError {
                 throw HistoryFileError(path: path, reason: error.reason)
             }
@@ -117,37 +122,57 @@ public struct HistoryFile: Sendable {
                                                 attributes: [.posixPermissions: 0o700])
     }
 
-    static func encode(_ entry: String) -> String {
-        var encoded = ""
-        for character in entry {
-            switch character {
-            case "\\": encoded += "\\\\"
-            case "\n": encoded += "\\n"
-            case "\r": encoded += "\\r"
-            default: encoded.append(character)
+    /// The ranges of the file's lines that hold an entry (not the empty ones).
+    static func lines(of data: Data) -> [Range<Data.Index>] {
+        data.withUnsafeBytes { buffer in
+            var lines: [Range<Data.Index>] = []
+            var start = 0
+            while start < buffer.count {
+                let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
+                if end > start { lines.append(data.startIndex + start..<data.startIndex + end) }
+                start = end + 1
+            }
+            return lines
+        }
+    }
+
+    /// One entry as one line of the file, newline included: its backslashes,
+    /// carriage returns and newlines escaped, byte by byte (so `\r\n`,
+    /// one character to Swift, is two escapes).
+    static func encode(_ entry: String) -> Data {
+        var encoded = Data()
+        encoded.reserveCapacity(entry.utf8.count + 1)
+        for byte in entry.utf8 {
+            switch byte {
+            case 0x5C: encoded.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: encoded.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: encoded.append(contentsOf: [0x5C, 0x72])
+            default: encoded.append(byte)
             }
         }
+        encoded.append(0x0A)
         return encoded
     }
 
-    static func decode(_ line: Substring) -> String {
-        var decoded = ""
+    static func decode(_ line: Data) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(line.count)
         var escaping = false
-        for character in line {
+        for byte in line {
             if escaping {
-                switch character {
-                case "n": decoded.append("\n")
-                case "r": decoded.append("\r")
-                default: decoded.append(character)
+                switch byte {
+                case 0x6E: decoded.append(0x0A)
+                case 0x72: decoded.append(0x0D)
+                default: decoded.append(byte)
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == 0x5C {
                 escaping = true
             } else {
-                decoded.append(character)
+                decoded.append(byte)
             }
         }
-        return decoded
+        return String(decoding: decoded, as: UTF8.self)
     }
 }
 

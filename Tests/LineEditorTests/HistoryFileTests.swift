@@ -14,6 +14,15 @@ import Testing
         #expect(text.split(separator: "\n").count == 2)
     }
 
+    @Test func aWindowsLineEndInsideAnEntryIsEscapedToo() throws {
+        let file = HistoryFile(path: folder + "/history")
+        let pasted = "SELECT 1\r\nFROM t; -- café \\ 東京"
+        try file.append([pasted, "SELECT 2;"])
+        #expect(file.load() == [pasted, "SELECT 2;"])
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text == "SELECT 1\\r\\nFROM t; -- café \\\\ 東京\nSELECT 2;\n")
+    }
+
     @Test func savingAddsToWhatAnotherSessionSaved() throws {
         let path = folder + "/history"
         try HistoryFile(path: path).append(["first"])

@@ -216,6 +216,7 @@ extension Compiler {
             rows.isRowsOfRelationship = true
             return rows
         }
+        collector.joinFarTable()
         var inner = context
         inner.groupKeys = nil
         inner.collector = nil
@@ -240,6 +241,7 @@ extension Compiler {
         let level: QueryLevel
         let links: [(inner: String, outer: String)]
         let innerTable: String
+        var farJoin: QueryLevel.Join?
         if let junction = relationship.junction {
             let junctionAlias = sharedAlias(junction)
             level = QueryLevel(from: .item(SQLText.fromItem(junction, alias: junctionAlias)), owner: self)
@@ -247,7 +249,13 @@ extension Compiler {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
                     + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)
             }
-            level.joins.append(.init(isLeft: false, clause: targetText + " ON " + near.joined(separator: " AND ")))
+            let join = QueryLevel.Join(isLeft: false, clause: targetText + " ON " + near.joined(separator: " AND "))
+            // A NULL far key names no row: only the join tells such junction rows apart.
+            if relationship.junctionLinks.allSatisfy({ isNeverNull($0.from, in: catalog.tables[junction]) }) {
+                farJoin = join
+            } else {
+                level.joins.append(join)
+            }
             links = relationship.links.map {
                 (SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to), relation.column($0.from))
             }
@@ -267,7 +275,7 @@ extension Compiler {
             isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.tables[innerTable])
         }
         return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
-                                     keysAreNeverNull: keysAreNeverNull)
+                                     keysAreNeverNull: keysAreNeverNull, farJoin: farJoin)
     }
 
     /// Whether SQLite keeps NULL out of a column: NOT NULL, an INTEGER

@@ -311,7 +311,8 @@ extension Compiler {
         var found: ToManyCollector.Found?
         for (index, output) in outputs.enumerated() {
             guard let joined = output.value.joinedAggregate, joined.found.key == key else { continue }
-            found = joined.found
+            // The far table of a junction joins when one of the aggregates reads it.
+            if found == nil || joined.found.level.joins.count > (found?.level.joins.count ?? 0) { found = joined.found }
             var value = SQLExpression(joined.text)
             value.isAggregate = true
             outputs[index].value = value
@@ -320,8 +321,8 @@ extension Compiler {
         }
         guard let found, case .item(let fromItem) = found.level.from else { return }
         let condition = found.links.map { $0.inner + " = " + $0.outer }.joined(separator: " AND ")
-        // Through a junction table, the junction and the far table join first,
-        // as in the subquery: a junction row without its far row counts for none.
+        // Through a junction table, the junction and the far table (when an
+        // aggregate reads it) join first, as in the subquery.
         let joined = found.level.joins.isEmpty ? fromItem
             : "(" + ([fromItem] + found.level.joins.map(\.text)).joined(separator: " ") + ")"
         level.joins.append(.init(isLeft: true, clause: joined + " ON " + condition))

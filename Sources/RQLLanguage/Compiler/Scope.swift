@@ -74,6 +74,11 @@ final class ToManyCollector {
         /// `outer IN (SELECT inner …)` is true exactly when a related row
         /// exists, and false otherwise.
         var keysAreNeverNull: Bool
+        /// Through a junction table whose keys are never NULL: the join of
+        /// the far table, made only when one of its columns is read. The
+        /// junction's foreign key names a far row for each of its rows, so
+        /// `any tags`, `none tags` and `count(tags)` read the junction alone.
+        var farJoin: QueryLevel.Join?
 
         /// The level tied to the outer row, as a correlated subquery.
         func correlated() -> QueryLevel {
@@ -83,6 +88,13 @@ final class ToManyCollector {
     }
 
     var found: Found?
+
+    /// Joins the far table of a junction, once, when the rows' columns are read.
+    func joinFarTable() {
+        guard let join = found?.farJoin else { return }
+        found?.level.joins.append(join)
+        found?.farJoin = nil
+    }
 }
 
 /// The aliases of the tables a `select` stage's aggregates read, by

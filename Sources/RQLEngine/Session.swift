@@ -239,7 +239,11 @@ public final class Session {
         output.flush()
         // The terminal echoed ^C where the cursor was: start on a line of our own.
         if error.isInterruption, out.isTerminal { out.write("\n") }
-        if let origin, let command { out.write("\(origin):\(command.line + error.lineOffset): ") }
+        if let location = error.location {
+            out.write(CellText.visibleLine(location) + ": ")
+        } else if let origin, let command {
+            out.write("\(origin):\(command.line + error.lineOffset): ")
+        }
         style.write("error:", as: .error, to: out)
         // Messages quote what was typed: its control characters are shown, never sent.
         out.write(" \(CellText.visibleLine(error.message))\n")

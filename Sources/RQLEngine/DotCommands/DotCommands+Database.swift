@@ -32,6 +32,13 @@ extension DotCommand {
                    arguments: 1...1, completes: .files) { session, arguments in
             try session.read(arguments[0])
         },
+        DotCommand(name: "import", usage: ImportRequest.usage, summary: "import a CSV, TSV, JSON or NDJSON file into a table",
+                   details: """
+                       The format comes from the file's extension (.csv, .tsv, .json, .ndjson or .jsonl) or an option. A new table gets a column per field of the header (CSV, TSV; c1, c2… with --no-header) or per JSON key, in the order first seen, each INTEGER, REAL or TEXT by what all its values hold: numbers written with leading zeros stay text, empty fields of a numeric column are NULL, nested JSON is stored as JSON text. An existing table is filled by matching the header's names to its columns (--by-position: in order). The import is all or nothing: a malformed record (FILE:LINE) or a failed insert leaves the database as it was. --skip N skips N lines first; --separator X reads fields separated by X. Safe mode refuses it.
+                       """,
+                   arguments: 2...12, completes: .files, touchesFiles: true) { session, arguments in
+            try session.importFile(ImportRequest.parse(arguments))
+        },
         DotCommand(name: "record", usage: ".record FILE.rql|off", summary: "append each command you type, and its output, to a notebook",
                    details: """
                        Each command typed at the prompt becomes a cell of FILE.rql with its output recorded under it, as rql run would show it. A new notebook starts with the database this session has open (-- @sample or -- @db). Commands run by .read are not recorded, the .read line is. .record off stops; rql update FILE.rql then records the outputs on the notebook's pinned clock.

@@ -24,6 +24,9 @@ public struct CommandError: Error, Equatable {
     public var label = ""
     /// The statement was stopped by `sqlite3_interrupt` (Ctrl-C).
     public var isInterruption = false
+    /// A place in another file that the error is about (`people.csv:12`),
+    /// written before `error:` instead of the command's own place.
+    public var location: String?
 
     public init(_ message: String, source: String? = nil, offset: Int? = nil, notes: [String] = []) {
         self.message = message

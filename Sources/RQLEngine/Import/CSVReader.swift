@@ -1,0 +1,165 @@
+/// Records of a CSV file as RFC 4180 writes them, chunk by chunk: fields
+/// separated by a separator byte (`,` or a tab), a field in double quotes
+/// may hold separators, newlines and doubled quotes, records end with LF or
+/// CRLF. A UTF-8 byte order mark at the start is skipped, blank lines are
+/// no records, and a quote inside an unquoted field is kept as it is.
+///
+///     var reader = CSVReader(source, separator: UInt8(ascii: ","))
+///     while try reader.next() { reader.fieldCount … reader.field(0) }
+struct CSVReader {
+    private let source: ImportSource
+    private let separator: UInt8
+    private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var position = 0
+    private var startsFile = true
+    /// The line being read (1-based): LFs seen so far, plus one.
+    private var currentLine = 1
+    /// A CR ended the last record: an LF right after it belongs to it.
+    private var skipsLineFeed = false
+    private var linesToSkip: Int
+
+    /// The bytes of the last record's fields, one after the other.
+    private(set) var bytes: [UInt8] = []
+    /// Where each field of the last record ends in `bytes`.
+    private(set) var ends: [Int] = []
+    /// The line the last record starts on.
+    private(set) var line = 0
+
+    init(_ source: ImportSource, separator: UInt8, skippingLines: Int = 0) {
+        self.source = source
+        self.separator = separator
+        linesToSkip = skippingLines
+        bytes.reserveCapacity(1 << 12)
+    }
+
+    var fieldCount: Int { ends.count }
+
+    func field(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+    }
+
+    private enum State { case fieldStart, unquoted, quoted, afterQuote }
+
+    /// Reads the next record; false at the end of the file.
+    mutating func next() throws(CommandError) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        var state = State.fieldStart
+        var started = false
+        var quoteLine = 0
+        while true {
+            if position == chunk.count {
+                guard try refill() else {
+                    if state == .quoted {
+                        throw ImportError.at(source.path, line: quoteLine, "a quoted field is never closed: the file ends inside it")
+                    }
+                    guard started else { return false }
+                    ends.append(bytes.count)
+                    return true
+                }
+                continue
+            }
+            let byte = chunk[position]
+            if skipsLineFeed {
+                skipsLineFeed = false
+                if byte == 0x0A {
+                    position += 1
+                    currentLine += 1
+                    continue
+                }
+            }
+            if linesToSkip > 0 {
+                position += 1
+                if byte == 0x0A { currentLine += 1; linesToSkip -= 1 }
+                continue
+            }
+            switch state {
+            case .fieldStart:
+                if byte == 0x0A || byte == 0x0D {
+                    endLine(byte)
+                    guard started else { continue }  // a blank line
+                    ends.append(bytes.count)
+                    return true
+                }
+                if !started {
+                    started = true
+                    line = currentLine
+                }
+                if byte == 0x22 {
+                    state = .quoted
+                    quoteLine = currentLine
+                    position += 1
+                } else if byte == separator {
+                    ends.append(bytes.count)
+                    position += 1
+                } else {
+                    state = .unquoted
+                }
+            case .unquoted:
+                var end = position
+                while end < chunk.count, chunk[end] != separator, chunk[end] != 0x0A, chunk[end] != 0x0D { end += 1 }
+                bytes.append(contentsOf: chunk[position..<end])
+                position = end
+                guard end < chunk.count else { continue }
+                ends.append(bytes.count)
+                if chunk[end] == separator {
+                    position += 1
+                    state = .fieldStart
+                } else {
+                    endLine(chunk[end])
+                    return true
+                }
+            case .quoted:
+                var end = position
+                while end < chunk.count, chunk[end] != 0x22 {
+                    if chunk[end] == 0x0A { currentLine += 1 }
+                    end += 1
+                }
+                bytes.append(contentsOf: chunk[position..<end])
+                position = end
+                if end < chunk.count {
+                    position += 1
+                    state = .afterQuote
+                }
+            case .afterQuote:
+                if byte == 0x22 {
+                    bytes.append(0x22)
+                    position += 1
+                    state = .quoted
+                } else if byte == separator {
+                    ends.append(bytes.count)
+                    position += 1
+                    state = .fieldStart
+                } else if byte == 0x0A || byte == 0x0D {
+                    ends.append(bytes.count)
+                    endLine(byte)
+                    return true
+                } else {
+                    throw ImportError.at(source.path, line: currentLine,
+                                         "a quoted field goes on after its closing quote (a quote inside quotes is written \"\")")
+                }
+            }
+        }
+    }
+
+    /// Steps over the LF or CR that ends a line.
+    private mutating func endLine(_ byte: UInt8) {
+        position += 1
+        if byte == 0x0A {
+            currentLine += 1
+        } else {
+            skipsLineFeed = true
+        }
+    }
+
+    /// The next chunk; false at the end of the file. Skips a byte order mark.
+    private mutating func refill() throws(CommandError) -> Bool {
+        chunk = try source.read()
+        position = 0
+        if startsFile {
+            startsFile = false
+            if chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { position = 3 }
+        }
+        return !chunk.isEmpty
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import RQLLanguage
+
+/// `.import`: a CSV, TSV, JSON or newline-delimited JSON file into a table,
+/// all or nothing. The file is read twice, chunk by chunk: first for its
+/// columns, their types and its shape (a malformed record stops the import
+/// before anything is written), then to insert each record with a prepared
+/// statement inside a savepoint that a failure rolls back.
+extension Session {
+    /// What the first reading learned: the columns, in order, and the records.
+    struct ImportShape {
+        var names: [String]
+        var kinds: [ColumnKind]
+        var records = 0
+    }
+
+    func importFile(_ request: ImportRequest) throws {
+        let source = try ImportSource(path: request.path)
+        let progress = ImportProgress(source: source, to: diagnostics)
+        defer { progress.finish() }
+        let interrupts = Session.interruptCount
+        let shape = try readShape(of: source, request, progress: progress, interrupts: interrupts)
+        try source.rewind()
+        progress.beginInserting()
+        let summary = try queue.inDatabase { db throws -> String in
+            let connection = db.sqliteConnection
+            try db.execute(sql: "SAVEPOINT rql_import")
+            do {
+                let (table, columns, created) = try importTarget(request, shape, in: db)
+                try insertRecords(of: source, request, shape, into: table, columns: columns, connection: connection,
+                                  progress: progress, interrupts: interrupts)
+                try db.execute(sql: "RELEASE rql_import")
+                let records = "\(shape.records) record\(shape.records == 1 ? "" : "s")"
+                return created
+                    ? "imported \(records) into a new table \(table) (" + zip(shape.names, shape.kinds)
+                        .map { "\($0) \($1.affinity.rawValue)" }.joined(separator: ", ") + ")"
+                    : "imported \(records) into \(table)"
+            } catch {
+                try? db.execute(sql: "ROLLBACK TO rql_import")
+                try? db.execute(sql: "RELEASE rql_import")
+                throw error
+            }
+        }
+        progress.finish()
+        output.write(summary + "\n")
+    }
+
+    /// The first reading: column names (a header, the JSON keys, or c1…cN),
+    /// their kinds, and that every record has as many fields as the first.
+    private func readShape(of source: ImportSource, _ request: ImportRequest, progress: ImportProgress,
+                           interrupts: Int) throws -> ImportShape {
+        switch request.format {
+        case .csv, .tsv:
+            var reader = CSVReader(source, separator: request.separator ?? (request.format == .tsv ? 0x09 : 0x2C),
+                                   skippingLines: request.skippedLines)
+            guard try reader.next() else { throw CommandError("\(request.path) holds no records") }
+            let width = reader.fieldCount
+            var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
+            if request.hasHeader {
+                shape.names = (0..<width).map { String(decoding: reader.field($0), as: UTF8.self) }
+            } else {
+                shape.names = (1...width).map { "c\($0)" }
+            }
+            var hasRecord = !request.hasHeader
+            if !hasRecord { hasRecord = try reader.next() }
+            while hasRecord {
+                guard reader.fieldCount == width else {
+                    throw ImportError.at(request.path, line: reader.line,
+                                         "\(reader.fieldCount) field\(reader.fieldCount == 1 ? "" : "s") where the "
+                                         + (request.hasHeader ? "header names" : "first record has") + " \(width)")
+                }
+                for column in 0..<width { shape.kinds[column].observe(csv: reader.field(column)) }
+                shape.records += 1
+                if shape.records & 0xFFF == 0 { try checkImportGoesOn(progress, records: shape.records, interrupts: interrupts) }
+                hasRecord = try reader.next()
+            }
+            shape.names = Session.importColumnNames(shape.names)
+            return shape
+        case .json, .ndjson:
+            var reader = JSONRecordReader(source)
+            var shape = ImportShape(names: [], kinds: [])
+            while try reader.next() {
+                if shape.kinds.count < reader.keys.count {
+                    shape.kinds += Array(repeating: ColumnKind(), count: reader.keys.count - shape.kinds.count)
+                }
+                for member in reader.members { shape.kinds[member.key].observe(json: member.value) }
+                shape.records += 1
+                if shape.records & 0xFFF == 0 { try checkImportGoesOn(progress, records: shape.records, interrupts: interrupts) }
+            }
+            guard !reader.keys.isEmpty else { throw CommandError("\(request.path) holds no records with a key") }
+            shape.names = Session.importColumnNames(reader.keys)
+            return shape
+        }
+    }
+
+    /// Column names as a new table gets them: an empty one is `cN`, and a
+    /// name met again (in any case) gets `_2`, `_3`….
+    static func importColumnNames(_ names: [String]) -> [String] {
+        var taken: Set<String> = []
+        return names.enumerated().map { index, written in
+            let base = written.isEmpty ? "c\(index + 1)" : written
+            var name = base
+            var suffix = 2
+            while taken.contains(name.lowercased()) {
+                name = "\(base)_\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name.lowercased())
+            return name
+        }
+    }
+
+    private func checkImportGoesOn(_ progress: ImportProgress, records: Int, interrupts: Int) throws {
+        if Session.interruptCount != interrupts {
+            var error = CommandError("interrupted; nothing was imported")
+            error.isInterruption = true
+            throw error
+        }
+        progress.update(records: records)
+    }
+
+    /// The table to fill and, for each column of the file in order, the
+    /// table's column it goes to: a new table made from the file's columns,
+    /// or an existing one matched by name (or by position).
+    private func importTarget(_ request: ImportRequest, _ shape: ImportShape,
+                              in db: Database) throws -> (table: String, columns: [String], created: Bool) {
+        let existing = try Row.fetchOne(db, sql: """
+            SELECT schema, name, type FROM pragma_table_list WHERE name = ? COLLATE NOCASE
+            ORDER BY schema <> 'temp', schema <> 'main'
+            """, arguments: [request.table])
+        guard let existing else {
+            let columns = zip(shape.names, shape.kinds).map { SQLText.identifier($0) + " " + $1.affinity.rawValue }
+            try db.execute(sql: "CREATE TABLE \(SQLText.identifier(request.table)) (\(columns.joined(separator: ", ")))")
+            return (request.table, shape.names, true)
+        }
+        let schema: String = existing["schema"]
+        let name: String = existing["name"]
+        let type: String = existing["type"]
+        guard type == "table" else {
+            throw CommandError("\(name) is a \(type); .import fills tables")
+        }
+        let tableColumns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden = 0",
+                                               arguments: [name, schema])
+        let qualified = (schema == "main" ? "" : SQLText.identifier(schema) + ".") + SQLText.identifier(name)
+        if request.byPosition || (!request.hasHeader && request.format != .json && request.format != .ndjson) {
+            guard tableColumns.count == shape.names.count else {
+                throw CommandError("\(request.path) has \(shape.names.count) column\(shape.names.count == 1 ? "" : "s") and \(name) has \(tableColumns.count)",
+                                   notes: ["by position, each column of the file fills the table's column in the same place"])
+            }
+            return (qualified, tableColumns, false)
+        }
+        var byName: [String: String] = [:]
+        for column in tableColumns { byName[column.lowercased()] = column }
+        let unknown = shape.names.filter { byName[$0.lowercased()] == nil }
+        let fileNames = Set(shape.names.map { $0.lowercased() })
+        let missing = tableColumns.filter { !fileNames.contains($0.lowercased()) }
+        guard unknown.isEmpty, missing.isEmpty else {
+            var notes: [String] = []
+            if !unknown.isEmpty { notes.append("\(name) has no column " + unknown.joined(separator: ", ")) }
+            if !missing.isEmpty { notes.append("\(request.path) has no column " + missing.joined(separator: ", ")) }
+            notes.append("help: --by-position fills the columns in order")
+            throw CommandError("the columns of \(request.path) are not those of \(name)", notes: notes)
+        }
+        return (qualified, shape.names.map { byName[$0.lowercased()] ?? $0 }, false)
+    }
+
+    /// The second reading: each record bound to one prepared INSERT.
+    private func insertRecords(of source: ImportSource, _ request: ImportRequest, _ shape: ImportShape,
+                               into table: String, columns: [String], connection: SQLiteConnection?,
+                               progress: ImportProgress, interrupts: Int) throws {
+        let sql = "INSERT INTO \(table) (" + columns.map(SQLText.identifier).joined(separator: ", ")
+            + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw CommandError(String(cString: sqlite3_errmsg(connection)))
+        }
+        defer { sqlite3_finalize(statement) }
+        let affinities = shape.kinds.map(\.affinity)
+        var records = 0
+        func insert(line: Int) throws {
+            let code = sqlite3_step(statement)
+            sqlite3_reset(statement)
+            guard code == SQLITE_DONE else {
+                var error = code == SQLITE_INTERRUPT ? CommandError("interrupted; nothing was imported")
+                    : ImportError.at(request.path, line: line, String(cString: sqlite3_errmsg(connection)))
+                error.isInterruption = code == SQLITE_INTERRUPT
+                if !error.isInterruption { error.notes = ["nothing was imported"] }
+                throw error
+            }
+            records += 1
+            if records & 0xFFF == 0 { try checkImportGoesOn(progress, records: records, interrupts: interrupts) }
+        }
+        switch request.format {
+        case .csv, .tsv:
+            var reader = CSVReader(source, separator: request.separator ?? (request.format == .tsv ? 0x09 : 0x2C),
+                                   skippingLines: request.skippedLines)
+            if request.hasHeader { _ = try reader.next() }
+            while try reader.next() {
+                reader.bytes.withUnsafeBufferPointer { bytes in
+                    for column in 0..<affinities.count {
+                        let field = reader.field(column)
+                        Session.bind(csv: field, in: bytes, as: affinities[column], to: statement, at: Int32(column + 1))
+                    }
+                }
+                try insert(line: reader.line)
+            }
+        case .json, .ndjson:
+            var reader = JSONRecordReader(source)
+            while try reader.next() {
+                sqlite3_clear_bindings(statement)
+                reader.bytes.withUnsafeBufferPointer { bytes in
+                    for member in reader.members {
+                        Session.bind(json: member.value, in: bytes, to: statement, at: Int32(member.key + 1))
+                    }
+                }
+                try insert(line: reader.line)
+            }
+        }
+    }
+
+    private static func bind(csv field: ArraySlice<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+                             as affinity: ColumnKind.Affinity, to statement: OpaquePointer, at index: Int32) {
+        if field.isEmpty, affinity != .text {
+            sqlite3_bind_null(statement, index)
+        } else if affinity == .integer, let integer = ColumnKind.integer(field) {
+            sqlite3_bind_int64(statement, index, integer)
+        } else if affinity == .real, let real = ColumnKind.real(field) ?? ColumnKind.integer(field).map(Double.init) {
+            sqlite3_bind_double(statement, index, real)
+        } else {
+            bindText(field.startIndex..<field.endIndex, in: bytes, to: statement, at: index)
+        }
+    }
+
+    private static func bind(json value: JSONRecordReader.Value, in bytes: UnsafeBufferPointer<UInt8>,
+                             to statement: OpaquePointer, at index: Int32) {
+        switch value {
+        case .null: sqlite3_bind_null(statement, index)
+        case .integer(let integer): sqlite3_bind_int64(statement, index, integer)
+        case .real(let real): sqlite3_bind_double(statement, index, real)
+        case .text(let range), .json(let range): bindText(range, in: bytes, to: statement, at: index)
+        }
+    }
+
+    private static func bindText(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+                                 to statement: OpaquePointer, at index: Int32) {
+        guard !range.isEmpty, let base = bytes.baseAddress else {
+            sqlite3_bind_text(statement, index, "", 0, Session.transient)
+            return
+        }
+        UnsafeRawPointer(base + range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) { text in
+            _ = sqlite3_bind_text64(statement, index, text, sqlite3_uint64(range.count), Session.transient, UInt8(SQLITE_UTF8))
+        }
+    }
+
+    /// SQLite copies bound text at once: the reader's buffer is reused for the next record.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -28,15 +28,15 @@ extension Session {
             let connection = db.sqliteConnection
             try db.execute(sql: "SAVEPOINT rql_import")
             do {
-                let (table, columns, created) = try importTarget(request, shape, in: db)
-                try insertRecords(of: source, request, shape, into: table, columns: columns, connection: connection,
+                let target = try importTarget(request, shape, in: db)
+                try insertRecords(of: source, request, shape, into: target.sql, columns: target.columns, connection: connection,
                                   progress: progress, interrupts: interrupts)
                 try db.execute(sql: "RELEASE rql_import")
                 let records = "\(shape.records) record\(shape.records == 1 ? "" : "s")"
-                return created
-                    ? "imported \(records) into a new table \(table) (" + zip(shape.names, shape.kinds)
+                return target.created
+                    ? "imported \(records) into a new table \(target.name) (" + zip(shape.names, shape.kinds)
                         .map { "\($0) \($1.affinity.rawValue)" }.joined(separator: ", ") + ")"
-                    : "imported \(records) into \(table)"
+                    : "imported \(records) into \(target.name)"
             } catch {
                 try? db.execute(sql: "ROLLBACK TO rql_import")
                 try? db.execute(sql: "RELEASE rql_import")
@@ -121,11 +121,11 @@ extension Session {
         progress.update(records: records)
     }
 
-    /// The table to fill and, for each column of the file in order, the
-    /// table's column it goes to: a new table made from the file's columns,
-    /// or an existing one matched by name (or by position).
+    /// The table to fill (its name, and as SQL) and, for each column of the
+    /// file in order, the table's column it goes to: a new table made from
+    /// the file's columns, or an existing one matched by name (or position).
     private func importTarget(_ request: ImportRequest, _ shape: ImportShape,
-                              in db: Database) throws -> (table: String, columns: [String], created: Bool) {
+                              in db: Database) throws -> (name: String, sql: String, columns: [String], created: Bool) {
         let existing = try Row.fetchOne(db, sql: """
             SELECT schema, name, type FROM pragma_table_list WHERE name = ? COLLATE NOCASE
             ORDER BY schema <> 'temp', schema <> 'main'
@@ -133,7 +133,7 @@ extension Session {
         guard let existing else {
             let columns = zip(shape.names, shape.kinds).map { SQLText.identifier($0) + " " + $1.affinity.rawValue }
             try db.execute(sql: "CREATE TABLE \(SQLText.identifier(request.table)) (\(columns.joined(separator: ", ")))")
-            return (request.table, shape.names, true)
+            return (request.table, SQLText.identifier(request.table), shape.names, true)
         }
         let schema: String = existing["schema"]
         let name: String = existing["name"]
@@ -149,7 +149,7 @@ extension Session {
                 throw CommandError("\(request.path) has \(shape.names.count) column\(shape.names.count == 1 ? "" : "s") and \(name) has \(tableColumns.count)",
                                    notes: ["by position, each column of the file fills the table's column in the same place"])
             }
-            return (qualified, tableColumns, false)
+            return (name, qualified, tableColumns, false)
         }
         var byName: [String: String] = [:]
         for column in tableColumns { byName[column.lowercased()] = column }
@@ -163,7 +163,7 @@ extension Session {
             notes.append("help: --by-position fills the columns in order")
             throw CommandError("the columns of \(request.path) are not those of \(name)", notes: notes)
         }
-        return (qualified, shape.names.map { byName[$0.lowercased()] ?? $0 }, false)
+        return (name, qualified, shape.names.map { byName[$0.lowercased()] ?? $0 }, false)
     }
 
     /// The second reading: each record bound to one prepared INSERT.

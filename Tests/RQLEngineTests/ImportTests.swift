@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import RQLEngine
+
+/// `.import`: CSV, TSV, JSON and NDJSON files into new tables typed by
+/// their values, or into existing tables by name or position; malformed
+/// files say where and leave the database as it was.
+@Suite struct ImportTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-import-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to FILE in the test's folder; returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = folder + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aCSVFileBecomesATableTypedByAllItsValues() throws {
+        let path = try file("people.csv", "\u{FEFF}id,name,score,zip,note\r\n1,Ana,3.5,01234,\r\n2,\"Bo, Jr.\",4,12345,\"said \"\"hi\"\"\nthen left\"\r\n3,Zoë 東京 🎉,,,x\r\n")
+        let test = try TestSession.inMemory("")
+        let imported = test.run(".import '\(path)' people")
+        #expect(imported.errors == "")
+        #expect(imported.output == "imported 3 records into a new table people (id INTEGER, name TEXT, score REAL, zip TEXT, note TEXT)\n")
+        #expect(test.run("SELECT id, name, score, zip, note, typeof(score), typeof(note) FROM people ORDER BY id;").output == """
+            1|Ana|3.5|01234||real|text
+            2|Bo, Jr.|4.0|12345|said "hi"
+            then left|real|text
+            3|Zoë 東京 🎉|||x|null|text
+
+            """)
+    }
+
+    @Test(arguments: [
+        (["1", "-7", "", "9223372036854775807", "-9223372036854775808"], "INTEGER"),
+        (["1", "2.5", "-1e-3", "3E4", "0.25"], "REAL"),
+        (["1", "007"], "TEXT"),
+        (["1", "+5"], "TEXT"),
+        (["1,000"], "TEXT"),
+        (["9223372036854775808"], "TEXT"),
+        (["1e999"], "TEXT"),
+        (["", ""], "TEXT"),
+        (["1."], "TEXT"),
+        ([".5"], "TEXT"),
+        (["-"], "TEXT"),
+        (["1e"], "TEXT"),
+    ])
+    func numbersAreNumbersOnlyWhenWrittenWithoutLoss(values: [String], type: String) throws {
+        let path = try file("n.csv", "n\n" + values.map { "\"\($0)\"" }.joined(separator: "\n") + "\n")
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import \(path) t").output.hasSuffix("(n \(type))\n"))
+        // The values read back as written, whatever the type.
+        let expected = values.map { $0.isEmpty && type != "TEXT" ? "NULL" : $0 }
+        let readBack = test.run("SELECT coalesce(CASE typeof(n) WHEN 'real' THEN NULL ELSE CAST(n AS TEXT) END, CASE WHEN n IS NULL THEN 'NULL' END, n) FROM t;").output
+        if type != "REAL" { #expect(readBack == expected.map { $0 + "\n" }.joined()) }
+    }
+
+    @Test func optionsForHeaderlessSeparatedAndPrefacedFiles() throws {
+        let test = try TestSession.inMemory("")
+        let tsv = try file("a.tsv", "x\ty\n1\tone\n2\ttwo\n")
+        #expect(test.run(".import \(tsv) t1").output == "imported 2 records into a new table t1 (x INTEGER, y TEXT)\n")
+        let semicolons = try file("b.txt", "exported by a tool\n\n1;a\n2;b\n")
+        #expect(test.run(".import --csv --no-header --skip 2 --separator ';' \(semicolons) t2").output
+                == "imported 2 records into a new table t2 (c1 INTEGER, c2 TEXT)\n")
+        let repeated = try file("c.csv", "a,A,,a\n1,2,3,4\n")
+        #expect(test.run(".import \(repeated) t3").output
+                == "imported 1 record into a new table t3 (a INTEGER, A_2 INTEGER, c3 INTEGER, a_3 INTEGER)\n")
+    }
+
+    @Test func jsonArraysAndLinesKeepNullsNestingAndUnicode() throws {
+        let json = try file("a.json", """
+            [{"id": 1, "name": "Zo\\u00eb \\ud83c\\udf89 東京", "tags": ["a", {"b": null}], "ok": true, "gone": null},
+             {"id": 2, "name": "two", "score": 2.5e3, "ok": false}]
+            """)
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import \(json) j").output
+                == "imported 2 records into a new table j (id INTEGER, name TEXT, tags TEXT, ok INTEGER, gone TEXT, score REAL)\n")
+        #expect(test.run("SELECT id, name, tags, ok, gone IS NULL, score FROM j ORDER BY id;").output
+                == "1|Zoë 🎉 東京|[\"a\",{\"b\":null}]|1|1|\n2|two||0|1|2500.0\n")
+        let lines = try file("b.ndjson", "{\"a\": 1}\n\n{\"b\": \"x\", \"a\": 2}\n")
+        #expect(test.run(".import \(lines) n").output == "imported 2 records into a new table n (a INTEGER, b TEXT)\n")
+        #expect(test.run("SELECT a, b FROM n ORDER BY a;").output == "1|\n2|x\n")
+    }
+
+    @Test(arguments: [
+        ("bad.csv", "a,b\n1,2\n3\n", "bad.csv:3: error: 1 field where the header names 2\n"),
+        ("bad.csv", "a,b\n1,\"x\n2,3\n", "bad.csv:2: error: a quoted field is never closed: the file ends inside it\n"),
+        ("bad.csv", "a,b\n\"1\"x,2\n", "bad.csv:2: error: a quoted field goes on after its closing quote (a quote inside quotes is written \"\")\n"),
+        ("bad.json", "[{\"a\": 1},\n {\"a\": 2,}]", "bad.json:2: error: invalid JSON: expected a key in double quotes\n"),
+        ("bad.json", "[{\"a\": 1}, 2]", "bad.json:1: error: invalid JSON: each element of the array must be an object: {\"column\": value, …}\n"),
+        ("bad.json", "{\"a\": [1, 2}", "bad.json:1: error: invalid JSON: expected `,` or `]` after a value\n"),
+        ("bad.json", "{\"a\": \"x", "bad.json:1: error: invalid JSON: a string is never closed\n"),
+        ("bad.json", "{\"a\": -}", "bad.json:1: error: invalid JSON: a number is malformed\n"),
+        ("bad.json", "{\"a\": 01x}", "bad.json:1: error: invalid JSON: expected `,` or `}` after a value\n"),
+        ("bad.json", "[{\"a\": 1}", "bad.json:1: error: invalid JSON: the file ends inside the array of records\n"),
+        ("bad.json", "[{\"a\": 1}] {}", "bad.json:1: error: invalid JSON: more after the array of records ends\n"),
+        ("bad.json", "{\"a\": \"\\q\"}", "bad.json:1: error: invalid JSON: an unknown escape \\q\n"),
+        ("bad.json", "{\"a\": \"\\udc00\"}", "bad.json:1: error: invalid JSON: a \\u escape holds half a character\n"),
+        ("bad.json", "{\"a\": tru}", "bad.json:1: error: invalid JSON: expected a value (true, false, null, a number, a string, [ or {)\n"),
+        ("bad.json", "{\"a\" 1}", "bad.json:1: error: invalid JSON: expected `:` after the key \"a\"\n"),
+        ("empty.csv", "", "error: empty.csv holds no records\n"),
+        ("empty.json", "[]", "error: empty.json holds no records with a key\n"),
+    ])
+    func aMalformedFileSaysWhereAndImportsNothing(name: String, text: String, error: String) throws {
+        let path = try file(name, text)
+        let test = try TestSession.inMemory("")
+        let result = test.run(".import \(path) t")
+        #expect(result.errors == error.replacingOccurrences(of: name, with: path))
+        #expect(test.run(".tables").output == "")
+    }
+
+    @Test func aDeeplyNestedValueIsAnErrorNotACrash() throws {
+        let path = try file("deep.json", "{\"a\": " + String(repeating: "[", count: 100_000) + "}")
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import \(path) t").errors == "\(path):1: error: invalid JSON: values are nested more than 512 deep\n")
+    }
+
+    @Test func anExistingTableIsFilledByNameOrPosition() throws {
+        let test = try TestSession.inMemory("CREATE TABLE people (id INTEGER PRIMARY KEY, Name TEXT NOT NULL, age INTEGER);")
+        let byName = try file("p.csv", "NAME,Age,ID\nAna,30,1\nBo,,2\n")
+        #expect(test.run(".import \(byName) people").output == "imported 2 records into people\n")
+        let other = try file("q.csv", "name,height\nCy,1.8\n")
+        #expect(test.run(".import \(other) people").errors == """
+            error: the columns of \(other) are not those of people
+            people has no column height
+            \(other) has no column id, age
+            help: --by-position fills the columns in order
+
+            """)
+        let ordered = try file("r.csv", "whatever,x,y\n3,Cy,40\n")
+        #expect(test.run(".import --by-position \(ordered) people").output == "imported 1 record into people\n")
+        let narrow = try file("s.csv", "a,b\n1,2\n")
+        #expect(test.run(".import --by-position \(narrow) people").errors == """
+            error: \(narrow) has 2 columns and people has 3
+            by position, each column of the file fills the table's column in the same place
+
+            """)
+        #expect(test.run("SELECT id, name, age FROM people ORDER BY id;").output == "1|Ana|30\n2|Bo|\n3|Cy|40\n")
+    }
+
+    @Test func aFailedInsertRollsBackEveryRecord() throws {
+        let test = try TestSession.inMemory("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL); CREATE VIEW v AS SELECT 1;")
+        let path = try file("t.csv", "id,name\n1,a\n2,b\n1,c\n")
+        #expect(test.run(".import \(path) t").errors == "\(path):4: error: UNIQUE constraint failed: t.id\nnothing was imported\n")
+        #expect(test.run("SELECT count(*) FROM t;").output == "0\n")
+        #expect(test.run(".import \(path) v").errors == "error: v is a view; .import fills tables\n")
+    }
+
+    @Test func anImportInsideATransactionEndsWithIt() throws {
+        let test = try TestSession.inMemory("")
+        let path = try file("t.csv", "a\n1\n")
+        test.run("BEGIN;")
+        #expect(test.run(".import \(path) t").output == "imported 1 record into a new table t (a INTEGER)\n")
+        test.run("ROLLBACK;")
+        #expect(test.run(".tables").output == "")
+    }
+
+    @Test func aFIFOIsReadOnceAndKeptForTheSecondReading() throws {
+        let fifo = folder + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "printf 'a,b\\n1,x\\n2,y\\n' > '\(fifo)'"]
+        try writer.run()
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import \(fifo) t").output == "imported 2 records into a new table t (a INTEGER, b TEXT)\n")
+        writer.waitUntilExit()
+        #expect(test.run("SELECT group_concat(b) FROM t;").output == "x,y\n")
+    }
+
+    @Test(arguments: [
+        (".import a.txt t", "error: cannot tell the format of a.txt from its name\nsay which: --csv, --tsv, --json or --ndjson\n"),
+        (".import --xml a.xml t", "error: unknown option --xml for .import\nusage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n"),
+        (".import --skip x a.csv t", "error: --skip takes a number of lines, not \"x\"\n"),
+        (".import --separator ab a.csv t", "error: --separator takes one ASCII character other than a quote or a newline, not \"ab\"\n"),
+        (".import a.csv", "error: usage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n.help import explains it\n"),
+        (".import --csv a.csv t extra", "error: usage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n.help import explains it\n"),
+        (".import --csv /nowhere/a.csv t", "error: cannot read /nowhere/a.csv: no such file\n"),
+        (".import a.csv t --skip", "error: --skip needs a value\nusage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n"),
+    ])
+    func usageErrors(command: String, error: String) throws {
+        #expect(try TestSession.inMemory("").run(command).errors == error)
+    }
+
+    @Test func aFolderIsNotAFile() throws {
+        #expect(try TestSession.inMemory("").run(".import --csv \(folder) t").errors == "error: cannot read \(folder): it is a folder\n")
+    }
+}

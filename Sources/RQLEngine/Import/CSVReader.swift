@@ -5,7 +5,7 @@
 /// no records, and a quote inside an unquoted field is kept as it is.
 ///
 ///     var reader = CSVReader(source, separator: UInt8(ascii: ","))
-///     while try reader.next() { reader.fieldCount … reader.field(0) }
+///     while try reader.next() { reader.fieldCount … reader.bytes[reader.fieldRange(0)] }
 struct CSVReader {
     private let source: ImportSource
     private let separator: UInt8
@@ -34,8 +34,9 @@ struct CSVReader {
 
     var fieldCount: Int { ends.count }
 
-    func field(_ index: Int) -> ArraySlice<UInt8> {
-        bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+    /// Where field `index` of the last record lies in `bytes`.
+    func fieldRange(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
     private enum State { case fieldStart, unquoted, quoted, afterQuote }
@@ -98,7 +99,7 @@ struct CSVReader {
             case .unquoted:
                 var end = position
                 while end < chunk.count, chunk[end] != separator, chunk[end] != 0x0A, chunk[end] != 0x0D { end += 1 }
-                bytes.append(contentsOf: chunk[position..<end])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
                 position = end
                 guard end < chunk.count else { continue }
                 ends.append(bytes.count)
@@ -115,7 +116,7 @@ struct CSVReader {
                     if chunk[end] == 0x0A { currentLine += 1 }
                     end += 1
                 }
-                bytes.append(contentsOf: chunk[position..<end])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
                 position = end
                 if end < chunk.count {
                     position += 1

@@ -17,7 +17,7 @@ struct ColumnKind: Equatable {
         return sawReal ? .real : .integer
     }
 
-    mutating func observe(csv field: ArraySlice<UInt8>) {
+    mutating func observe(csv field: UnsafeBufferPointer<UInt8>) {
         guard !sawText, !field.isEmpty else { return }
         if ColumnKind.integer(field) != nil {
             sawInteger = true
@@ -39,7 +39,7 @@ struct ColumnKind: Equatable {
 
     /// The field as a 64-bit integer when it is written as one: an optional
     /// `-`, then `0` or digits that do not start with `0`.
-    static func integer(_ field: ArraySlice<UInt8>) -> Int64? {
+    static func integer(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
         var index = field.startIndex
         let negative = index < field.endIndex && field[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -62,7 +62,7 @@ struct ColumnKind: Equatable {
 
     /// The field as a finite 64-bit float when it is written as a number
     /// with a fraction or an exponent: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    static func real(_ field: ArraySlice<UInt8>) -> Double? {
+    static func real(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = field.startIndex
         func digits() -> Int {
             let start = index

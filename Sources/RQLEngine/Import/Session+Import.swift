@@ -59,7 +59,7 @@ extension Session {
             let width = reader.fieldCount
             var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
             if request.hasHeader {
-                shape.names = (0..<width).map { String(decoding: reader.field($0), as: UTF8.self) }
+                shape.names = (0..<width).map { String(decoding: reader.bytes[reader.fieldRange($0)], as: UTF8.self) }
             } else {
                 shape.names = (1...width).map { "c\($0)" }
             }
@@ -71,7 +71,11 @@ extension Session {
                                          "\(reader.fieldCount) field\(reader.fieldCount == 1 ? "" : "s") where the "
                                          + (request.hasHeader ? "header names" : "first record has") + " \(width)")
                 }
-                for column in 0..<width { shape.kinds[column].observe(csv: reader.field(column)) }
+                reader.bytes.withUnsafeBufferPointer { bytes in
+                    for column in 0..<width {
+                        shape.kinds[column].observe(csv: UnsafeBufferPointer(rebasing: bytes[reader.fieldRange(column)]))
+                    }
+                }
                 shape.records += 1
                 if shape.records & 0xFFF == 0 { try checkImportGoesOn(progress, records: shape.records, interrupts: interrupts) }
                 hasRecord = try reader.next()
@@ -200,8 +204,8 @@ extension Session {
             while try reader.next() {
                 reader.bytes.withUnsafeBufferPointer { bytes in
                     for column in 0..<affinities.count {
-                        let field = reader.field(column)
-                        Session.bind(csv: field, in: bytes, as: affinities[column], to: statement, at: Int32(column + 1))
+                        Session.bind(csv: reader.fieldRange(column), in: bytes, as: affinities[column],
+                                     to: statement, at: Int32(column + 1))
                     }
                 }
                 try insert(line: reader.line)
@@ -220,8 +224,9 @@ extension Session {
         }
     }
 
-    private static func bind(csv field: ArraySlice<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+    private static func bind(csv range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
                              as affinity: ColumnKind.Affinity, to statement: OpaquePointer, at index: Int32) {
+        let field = UnsafeBufferPointer(rebasing: bytes[range])
         if field.isEmpty, affinity != .text {
             sqlite3_bind_null(statement, index)
         } else if affinity == .integer, let integer = ColumnKind.integer(field) {
@@ -229,7 +234,7 @@ extension Session {
         } else if affinity == .real, let real = ColumnKind.real(field) ?? ColumnKind.integer(field).map(Double.init) {
             sqlite3_bind_double(statement, index, real)
         } else {
-            bindText(field.startIndex..<field.endIndex, in: bytes, to: statement, at: index)
+            bindText(range, in: bytes, to: statement, at: index)
         }
     }
 

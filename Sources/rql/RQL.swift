@@ -18,6 +18,7 @@ enum RQL {
         "check": CheckCommand.self,
         "update": UpdateCommand.self,
         "export": ExportCommand.self,
+        "import": ImportCommand.self,
     ]
 
     /// Parses the command line and runs; usage errors exit with status 2.
@@ -64,7 +65,7 @@ struct Shell: ParsableCommand {
             Notebooks (.rql files): rql run [--step] FILE..., rql check FILE...,
             rql update FILE..., rql export FILE --to md|html (each has --help).
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
-            rql samples write NAME FILE (rql samples --help).
+            rql samples write NAME FILE (rql samples --help), rql import FILE TABLE --db DB.
 
             Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
             cannot be opened.

@@ -326,6 +326,17 @@ if [ -n "$as_user" ]; then
     bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/null && test -c /dev/null"
 fi
 
+# rql import: .import from the command line, with its exit statuses.
+printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
+check "rql import creates a typed table" 0 "imported 2 records into a new table people (id INTEGER, name TEXT)" \
+  "$rql" import "$scratch/people.csv" people --db "$scratch/imported-cli.sqlite"
+check "rql import's rows are there" 0 "2|東京" "$rql" "$scratch/imported-cli.sqlite" -c "select * from people where id = 2"
+printf 'id,name\n3\n' > "$scratch/short.csv"
+check "a malformed file is exit 1" 1 "" "$rql" import "$scratch/short.csv" people --db "$scratch/imported-cli.sqlite"
+check_stderr "a malformed file says where" "short.csv:2: error: 1 field where the header names 2"
+check "words .import would refuse are a usage error" 2 "" "$rql" import "$scratch/people.txt" people --db "$scratch/imported-cli.sqlite"
+check_stderr "the usage error says why" "cannot tell the format of $scratch/people.txt from its name"
+
 # .import on a database nobody here made: each Chinook table out through
 # sqlite3's CSV and back through rql gives the same rows (EXCEPT both ways,
 # NULL and '' alike, as CSV writes both empty), with columns typed by their

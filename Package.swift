@@ -107,7 +107,7 @@ let package = Package(
 // RQL_FUZZ is set, so that `swift build` and `swift test` never build them
 // (their entry point is libFuzzer's, and they link only with -sanitize=fuzzer).
 if Context.environment["RQL_FUZZ"] != nil {
-    for name in ["DSLCompiler", "CommandReader", "Notebook", "Renderer"] {
+    for name in ["DSLCompiler", "CommandReader", "Notebook", "Renderer", "Import"] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)/Target"))
     }

@@ -9,6 +9,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case commandReader = "CommandReader"
     case notebook = "Notebook"
     case renderer = "Renderer"
+    case importReaders = "Import"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -29,6 +30,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .commandReader: CommandReaderCheck.problems(String(decoding: input, as: UTF8.self))
         case .notebook: NotebookTextCheck.problems(String(decoding: input, as: UTF8.self))
         case .renderer: RendererCheck.problems(input)
+        case .importReaders: ImportReaderCheck.problems(input)
         }
     }
 }

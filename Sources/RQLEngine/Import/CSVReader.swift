@@ -6,7 +6,7 @@
 ///
 ///     var reader = CSVReader(source, separator: UInt8(ascii: ","))
 ///     while try reader.next() { reader.fieldCount … reader.bytes[reader.fieldRange(0)] }
-struct CSVReader {
+public struct CSVReader {
     private let source: ImportSource
     private let separator: UInt8
     private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -19,30 +19,30 @@ struct CSVReader {
     private var linesToSkip: Int
 
     /// The bytes of the last record's fields, one after the other.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
     /// Where each field of the last record ends in `bytes`.
     private(set) var ends: [Int] = []
     /// The line the last record starts on.
-    private(set) var line = 0
+    public private(set) var line = 0
 
-    init(_ source: ImportSource, separator: UInt8, skippingLines: Int = 0) {
+    public init(_ source: ImportSource, separator: UInt8, skippingLines: Int = 0) {
         self.source = source
         self.separator = separator
         linesToSkip = skippingLines
         bytes.reserveCapacity(1 << 12)
     }
 
-    var fieldCount: Int { ends.count }
+    public var fieldCount: Int { ends.count }
 
     /// Where field `index` of the last record lies in `bytes`.
-    func fieldRange(_ index: Int) -> Range<Int> {
+    public func fieldRange(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
     private enum State { case fieldStart, unquoted, quoted, afterQuote }
 
     /// Reads the next record; false at the end of the file.
-    mutating func next() throws(CommandError) -> Bool {
+    public mutating func next() throws(CommandError) -> Bool {
         bytes.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         var state = State.fieldStart

@@ -4,8 +4,8 @@ import Foundation
 /// their types, once to insert. A regular file is read again from its start;
 /// anything else (a FIFO, `/dev/stdin`) is copied to an unnamed temporary
 /// file as it is read the first time, so memory stays flat either way.
-final class ImportSource {
-    let path: String
+public final class ImportSource {
+    public let path: String
     /// The size of a regular file, for the progress line; nil otherwise.
     let size: Int?
     private var descriptor: Int32
@@ -16,7 +16,7 @@ final class ImportSource {
     private(set) var bytesRead = 0
     private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 17)
 
-    init(path: String) throws(CommandError) {
+    public init(path: String) throws(CommandError) {
         self.path = path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ImportSource.error(path, errno) }
@@ -84,7 +84,7 @@ final class ImportSource {
     }
 
     /// Starts again from the first byte.
-    func rewind() throws(CommandError) {
+    public func rewind() throws(CommandError) {
         if let spool, isFirstReading {
             close(descriptor)
             descriptor = spool

@@ -8,9 +8,9 @@ import Foundation
 ///
 ///     var reader = JSONRecordReader(source)
 ///     while try reader.next() { reader.members … reader.keys }
-struct JSONRecordReader {
+public struct JSONRecordReader {
     /// A member's value; text and JSON text are ranges of `bytes`.
-    enum Value: Equatable {
+    public enum Value: Equatable, Sendable {
         case null
         case integer(Int64)
         case real(Double)
@@ -18,7 +18,7 @@ struct JSONRecordReader {
         case json(Range<Int>)
     }
 
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
     private let source: ImportSource
     private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -30,23 +30,21 @@ struct JSONRecordReader {
     private var arrayEnded = false
 
     /// Every key seen so far, in the order first seen.
-    private(set) var keys: [String] = []
+    public private(set) var keys: [String] = []
     private var keyIndex: [String: Int] = [:]
     /// The last record's members: key number and value, in the object's order.
-    private(set) var members: [(key: Int, value: Value)] = []
+    public private(set) var members: [(key: Int, value: Value)] = []
     /// The decoded strings and nested JSON of the last record.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
     /// The line the last record starts on.
-    private(set) var line = 0
+    public private(set) var line = 0
 
-    init(_ source: ImportSource) {
+    public init(_ source: ImportSource) {
         self.source = source
     }
 
-    func text(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
-
     /// Reads the next record; false after the last one.
-    mutating func next() throws(CommandError) -> Bool {
+    public mutating func next() throws(CommandError) -> Bool {
         members.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
         guard !arrayEnded else {

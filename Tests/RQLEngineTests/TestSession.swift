@@ -10,10 +10,10 @@ struct TestSession {
     let clock: ManualClock
 
     init(_ target: DatabaseTarget = .sample(.reminders), mode: OutputMode = .list,
-         clock: ManualClock = ManualClock(Date())) throws {
+         clock: ManualClock = ManualClock(Date()), safe: Bool = false) throws {
         self.clock = clock
         session = try Session(options: .init(target: target, mode: mode, colorAllowed: false, clock: clock,
-                                             output: output, diagnostics: errors))
+                                             output: output, diagnostics: errors, safe: safe))
     }
 
     /// Runs `script` as stdin would, returning what it printed and wrote as errors.

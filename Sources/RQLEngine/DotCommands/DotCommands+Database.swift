@@ -39,6 +39,25 @@ extension DotCommand {
                    arguments: 2...12, completes: .files, touchesFiles: true) { session, arguments in
             try session.importFile(ImportRequest.parse(arguments))
         },
+        DotCommand(name: "backup", usage: ".backup [DB] [--force] FILE", summary: "copy a database (main by default) into a file",
+                   details: """
+                       Copies the database page by page with SQLite's backup API, so the in-memory sample or a session's work becomes a file that any SQLite tool opens. FILE is replaced; a file that is not an SQLite database is refused unless --force. .save is the same.
+                       """,
+                   arguments: 1...3, completes: .files, touchesFiles: true) { session, arguments in
+            try session.backup(.parse(arguments, command: "backup", allowsForce: true))
+        },
+        DotCommand(name: "save", usage: ".save [DB] [--force] FILE", summary: "the same as .backup",
+                   arguments: 1...3, completes: .files, touchesFiles: true) { session, arguments in
+            try session.backup(.parse(arguments, command: "save", allowsForce: true))
+        },
+        DotCommand(name: "restore", usage: ".restore [DB] FILE", summary: "replace a database (main by default) with a copy of a file",
+                   arguments: 1...2, completes: .files, touchesFiles: true) { session, arguments in
+            try session.restore(.parse(arguments, command: "restore", allowsForce: false))
+        },
+        DotCommand(name: "databases", usage: ".databases", summary: "the databases open: name, file, read-only or not, journal mode",
+                   arguments: 0...0) { session, _ in
+            try session.describeDatabases()
+        },
         DotCommand(name: "record", usage: ".record FILE.rql|off", summary: "append each command you type, and its output, to a notebook",
                    details: """
                        Each command typed at the prompt becomes a cell of FILE.rql with its output recorded under it, as rql run would show it. A new notebook starts with the database this session has open (-- @sample or -- @db). Commands run by .read are not recorded, the .read line is. .record off stops; rql update FILE.rql then records the outputs on the notebook's pinned clock.

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import RQLRender
+
+/// `.backup`/`.save` and `.restore`: a database of the session copied to or
+/// from a file with SQLite's online backup API, page by page, so the
+/// in-memory sample or a session's work becomes a file, and back.
+extension Session {
+    /// What `.backup [DB] [--force] FILE` and `.restore [DB] FILE` name.
+    struct BackupRequest {
+        var schema = "main"
+        var file: String
+        var force = false
+
+        static func parse(_ words: [String], command: String, allowsForce: Bool) throws(CommandError) -> BackupRequest {
+            let usage = CommandError("usage: " + (DotCommand.named(command)?.usage ?? "." + command),
+                                     notes: [".help \(command) explains it"])
+            var force = false
+            var operands: [String] = []
+            for word in words {
+                if allowsForce, word == "--force" {
+                    force = true
+                } else if word.hasPrefix("--") {
+                    throw usage
+                } else {
+                    operands.append(word)
+                }
+            }
+            guard (1...2).contains(operands.count), let file = operands.last else { throw usage }
+            return BackupRequest(schema: operands.count == 2 ? operands[0] : "main", file: file, force: force)
+        }
+    }
+
+    /// Copies database `schema` of the session into FILE, replacing what it held.
+    func backup(_ request: BackupRequest) throws {
+        try refuseUnlessDatabaseOrMissing(request.file, force: request.force)
+        try queue.inDatabase { db in
+            try Session.checkSchema(request.schema, in: db)
+            let destination = try Session.openForBackup(request.file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            defer { sqlite3_close_v2(destination) }
+            try Session.copyPages(from: db.sqliteConnection, request.schema, to: destination, "main", file: request.file)
+        }
+        output.write("saved \(request.schema) to \(request.file)\n")
+    }
+
+    /// Replaces database `schema` of the session with the database in FILE.
+    func restore(_ request: BackupRequest) throws {
+        try queue.inDatabase { db in
+            try Session.checkSchema(request.schema, in: db)
+            guard !db.isInsideTransaction else {
+                throw CommandError(".restore cannot run inside a transaction", notes: ["COMMIT or ROLLBACK first"])
+            }
+            let source = try Session.openForBackup(request.file, flags: SQLITE_OPEN_READONLY)
+            defer { sqlite3_close_v2(source) }
+            try Session.copyPages(from: source, "main", to: db.sqliteConnection, request.schema, file: request.file)
+        }
+        output.write("restored \(request.schema) from \(request.file)\n")
+    }
+
+    /// A file that exists and is not empty must be an SQLite database, unless `force`.
+    private func refuseUnlessDatabaseOrMissing(_ path: String, force: Bool) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        guard !header.isEmpty, header != Data("SQLite format 3\u{0}".utf8) else { return }
+        guard force else {
+            throw CommandError("\(path) is not an SQLite database; .backup would replace it",
+                               notes: ["help: .backup --force \(path) replaces it"])
+        }
+        // Emptied in place, so that a link keeps pointing at it.
+        guard truncate(path, 0) == 0 else {
+            throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func checkSchema(_ schema: String, in db: Database) throws {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list")
+        guard names.contains(schema) else {
+            throw CommandError("no database named \(schema)", notes: ["databases: " + names.joined(separator: " ")])
+        }
+    }
+
+    private static func openForBackup(_ path: String, flags: Int32) throws -> OpaquePointer {
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(connection)
+            throw CommandError("cannot open \(path): \(reason)")
+        }
+        return connection
+    }
+
+    private static func copyPages(from source: OpaquePointer?, _ sourceName: String, to destination: OpaquePointer?,
+                                  _ destinationName: String, file: String) throws {
+        guard let backup = sqlite3_backup_init(destination, destinationName, source, sourceName) else {
+            throw CommandError("cannot copy to or from \(file): \(String(cString: sqlite3_errmsg(destination)))")
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+            let code = stepped == SQLITE_DONE ? finished : stepped
+            let message = code == SQLITE_NOTADB ? "it is not an SQLite database" : String(cString: sqlite3_errstr(code))
+            throw CommandError("cannot copy to or from \(file): \(message)")
+        }
+    }
+
+    /// `.databases`: each database of the connection, its file, whether it
+    /// can be written and its journal mode.
+    func describeDatabases() throws {
+        let rows = try queue.inDatabase { db -> [(name: String, file: String, state: String)] in
+            var names = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
+            if !names.contains("temp") { names.insert("temp", at: min(1, names.count)) }
+            return try names.map { name in
+                let file = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = ?",
+                                               arguments: [name]) ?? ""
+                let journal = try String.fetchOne(db, sql: "SELECT journal_mode FROM pragma_journal_mode WHERE schema = ?",
+                                                  arguments: [name]) ?? "unknown"
+                let access = sqlite3_db_readonly(db.sqliteConnection, name) == 1 ? "read-only" : "read/write"
+                return (name, file.isEmpty ? "(in memory)" : file, access + ", journal " + journal)
+            }
+        }
+        let fileWidth = rows.map { DisplayWidth.of($0.file) }.max() ?? 0
+        output.write(AlignedList.text(rows.map { row in
+            (row.name, row.file + String(repeating: " ", count: fileWidth - DisplayWidth.of(row.file) + 2) + row.state)
+        }))
+    }
+}

@@ -54,6 +54,13 @@ extension DotCommand {
                    arguments: 1...2, completes: .files, touchesFiles: true) { session, arguments in
             try session.restore(.parse(arguments, command: "restore", allowsForce: false))
         },
+        DotCommand(name: "dump", usage: ".dump [PATTERN...]", summary: "SQL that rebuilds the database, or the tables matching a LIKE pattern",
+                   details: """
+                       Writes PRAGMA foreign_keys=OFF; BEGIN TRANSACTION; each table's CREATE and its rows as INSERTs (with the rowid when no column holds it), then indexes, triggers and views, and COMMIT. An FTS5 table is written as its CREATE and its rows, or, with external content, a rebuild of its index; never its shadow tables. sqlite3 new.db < dump.sql makes a database with the same rows. .once FILE or .output FILE sends it to a file.
+                       """,
+                   arguments: 0...64, completes: .tables) { session, arguments in
+            try session.dump(patterns: arguments)
+        },
         DotCommand(name: "databases", usage: ".databases", summary: "the databases open: name, file, read-only or not, journal mode",
                    arguments: 0...0) { session, _ in
             try session.describeDatabases()

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import RQLEngine
+
+/// `.dump`: SQL that rebuilds the database with the same rows, values read
+/// back exactly, rowids kept where something may point at them, and FTS5
+/// tables as their rows or a rebuild, never their shadow tables.
+@Suite struct DumpTests {
+    static let schema = """
+        CREATE TABLE kinds (id INTEGER PRIMARY KEY, r REAL, t TEXT, b BLOB, i INTEGER);
+        INSERT INTO kinds VALUES (1, 0.1, 'O''Neil said "hi"', x'00ff10', 9223372036854775807);
+        INSERT INTO kinds VALUES (2, -0.0, 'two
+        lines, Zoë 東京 🎉', NULL, -9223372036854775808);
+        INSERT INTO kinds VALUES (3, 1e300, 'a' || char(0) || 'b', x'', NULL);
+        INSERT INTO kinds VALUES (4, 9e999, '', NULL, 0);
+        CREATE TABLE gaps (name TEXT);
+        INSERT INTO gaps VALUES ('one'), ('two'), ('three');
+        DELETE FROM gaps WHERE name = 'two';
+        CREATE TABLE counted (name TEXT, doubled TEXT GENERATED ALWAYS AS (name || name));
+        INSERT INTO counted (name) VALUES ('a'), ('b');
+        CREATE TABLE pairs (a TEXT, b TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        INSERT INTO pairs VALUES ('x', 'y');
+        CREATE TABLE serial (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT);
+        INSERT INTO serial (v) VALUES ('a'), ('b'); DELETE FROM serial WHERE v = 'b';
+        CREATE VIRTUAL TABLE notes USING fts5(body);
+        INSERT INTO notes (rowid, body) VALUES (5, 'take a walk'), (9, 'take out trash');
+        CREATE VIRTUAL TABLE gapsIndex USING fts5(name, content='gaps');
+        INSERT INTO gapsIndex (gapsIndex) VALUES ('rebuild');
+        CREATE VIRTUAL TABLE blind USING fts5(x, content='');
+        CREATE INDEX kindsByText ON kinds (t);
+        CREATE VIEW longNames AS SELECT name FROM gaps WHERE length(name) > 3;
+        CREATE TRIGGER keepCount AFTER INSERT ON gaps BEGIN INSERT INTO serial (v) VALUES (new.name); END;
+        """
+
+    static let comparisons = [
+        "SELECT id, r, typeof(r), hex(t), hex(b), i FROM kinds ORDER BY id;",
+        "SELECT rowid, name FROM gaps ORDER BY rowid;",
+        "SELECT rowid, name, doubled FROM counted ORDER BY rowid;",
+        "SELECT * FROM pairs;",
+        "SELECT * FROM sqlite_sequence;",
+        "SELECT rowid, body FROM notes WHERE notes MATCH 'take' ORDER BY rowid;",
+        "SELECT rowid FROM gapsIndex WHERE gapsIndex MATCH 'three';",
+        "SELECT * FROM longNames;",
+        "SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite%' ORDER BY name;",
+    ]
+
+    @Test func aDumpRebuildsTheSameRows() throws {
+        let original = try TestSession.inMemory(DumpTests.schema)
+        let dump = original.run(".dump")
+        #expect(dump.errors == "")
+        #expect(dump.output.hasPrefix("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n"))
+        #expect(dump.output.hasSuffix("COMMIT;\n"))
+        #expect(!dump.output.contains("notes_data"), "shadow tables are not dumped")
+        #expect(dump.output.contains("INSERT INTO \"gapsIndex\"(\"gapsIndex\") VALUES('rebuild');"))
+        #expect(dump.output.contains("-- blind: contentless FTS5, whose index a dump cannot rebuild"))
+        #expect(dump.output.contains("INSERT INTO \"gaps\"(rowid,\"name\") VALUES(3,'three');"))
+        #expect(dump.output.contains("INSERT INTO \"kinds\" VALUES(1,0.1,'O''Neil said \"hi\"',X'00FF10',9223372036854775807);"))
+        let rebuilt = try TestSession.inMemory(dump.output)
+        for query in DumpTests.comparisons {
+            #expect(rebuilt.run(query).output == original.run(query).output, "\(query)")
+        }
+        // The trigger came after the rows: it did not fire while they went in.
+        #expect(rebuilt.run("SELECT count(*) FROM serial;").output == "1\n")
+    }
+
+    @Test func patternsChooseTablesAndWhatBelongsToThem() throws {
+        let test = try TestSession.inMemory(DumpTests.schema)
+        let output = test.run(".dump kind% long%").output
+        #expect(output.contains("CREATE TABLE kinds"))
+        #expect(output.contains("CREATE INDEX kindsByText"))
+        #expect(output.contains("CREATE VIEW longNames"))
+        #expect(!output.contains("CREATE TABLE gaps"))
+        #expect(!output.contains("sqlite_sequence"))
+    }
+
+    @Test func theSampleRebuildsWithItsSearch() throws {
+        let dump = try TestSession().run(".dump").output
+        let rebuilt = try TestSession.inMemory(dump)
+        #expect(rebuilt.run("SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH 'take';").output == "2\n")
+        #expect(rebuilt.run("SELECT count(*) FROM reminders;").output == "11\n")
+    }
+}

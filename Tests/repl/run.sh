@@ -251,5 +251,23 @@ for locale in "LANG=C.UTF-8" ""; do
 done
 environment=""
 
+# .import at a terminal: a file that takes more than half a second shows a
+# progress line, which is cleared at the end; Ctrl-C cancels and leaves no table.
+awk 'BEGIN { print "n,title,note"; for (i = 1; i <= 400000; i++) printf "%d,Café %d 東京,\"a, b\"\n", i, i }' > "$scratch/big.csv"
+start --no-init
+expect_screen "a session for .import" "^rql reminders> $"
+type_line ".import big.csv big"
+expect_screen "a long import shows its progress" "^(reading|importing) big\.csv: [0-9.]+ MB of [0-9.]+ MB \([0-9]+%\), [0-9]+ records, [0-9]+ records/s" 10
+expect_screen "the import ends with its summary" "^imported 400000 records into a new table big \(n INTEGER, title TEXT, note TEXT\)$" 60
+if screen | grep -Eq "(reading|importing) big\.csv"; then fail "the progress line is cleared"; else pass; fi
+clear_screen
+type_line ".import big.csv big2"
+expect_screen "a second import shows its progress" "^(reading|importing) big\.csv" 10
+keys C-c
+expect_screen "Ctrl-C cancels the import" "^error: interrupted; nothing was imported$" 10
+type_line "SELECT count(*) AS tables FROM sqlite_schema WHERE name = 'big2';"
+expect_screen "the cancelled import left no table" "│      0 │"
+keys C-d
+
 echo "repl: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,8 +1,8 @@
 /// Records of a CSV file as RFC 4180 writes them, chunk by chunk: fields
 /// separated by a separator byte (`,` or a tab), a field in double quotes
 /// may hold separators, newlines and doubled quotes, records end with LF or
-/// CRLF. A UTF-8 byte order mark at the start is skipped, blank lines are
-/// no records, and a quote inside an unquoted field is kept as it is.
+/// CRLF. Blank lines are no records, and a quote inside an unquoted field is
+/// kept as it is.
 ///
 ///     var reader = CSVReader(source, separator: UInt8(ascii: ","))
 ///     while try reader.next() { reader.fieldCount … reader.bytes[reader.fieldRange(0)] }
@@ -11,7 +11,6 @@ public struct CSVReader {
     private let separator: UInt8
     private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var position = 0
-    private var startsFile = true
     /// The line being read (1-based): LFs seen so far, plus one.
     private var currentLine = 1
     /// A CR ended the last record: an LF right after it belongs to it.
@@ -153,14 +152,10 @@ public struct CSVReader {
         }
     }
 
-    /// The next chunk; false at the end of the file. Skips a byte order mark.
+    /// The next chunk; false at the end of the file.
     private mutating func refill() throws(CommandError) -> Bool {
         chunk = try source.read()
         position = 0
-        if startsFile {
-            startsFile = false
-            if chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { position = 3 }
-        }
         return !chunk.isEmpty
     }
 }

@@ -23,6 +23,9 @@ public struct ImportRequest: Equatable, Sendable {
         self.format = format
     }
 
+    /// The byte between fields of a CSV or TSV file.
+    var fieldSeparator: UInt8 { separator ?? (format == .tsv ? 0x09 : 0x2C) }
+
     /// The format a file name's extension says, if it says one.
     public static func format(ofFileNamed path: String) -> Format? {
         let name = path.split(separator: "/").last.map(String.init) ?? path

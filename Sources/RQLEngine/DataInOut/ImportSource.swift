@@ -12,6 +12,7 @@ public final class ImportSource {
     /// Where the first reading of a file that cannot be read twice goes.
     private var spool: Int32?
     private var isFirstReading = true
+    private var startsReading = true
     /// Bytes read since the start (or the last rewind), for the progress line.
     private(set) var bytesRead = 0
     private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 17)
@@ -57,8 +58,8 @@ public final class ImportSource {
         buffer.deallocate()
     }
 
-    /// The next chunk of the file, or an empty one at its end. It stays
-    /// valid until the next call.
+    /// The next chunk of the file (without a byte order mark), or an empty
+    /// one at its end. It stays valid until the next call.
     func read() throws(CommandError) -> UnsafeBufferPointer<UInt8> {
         guard let base = buffer.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
         while true {
@@ -79,6 +80,13 @@ public final class ImportSource {
                 }
             }
             bytesRead += count
+            // A UTF-8 byte order mark at the start is no part of the first record.
+            if startsReading {
+                startsReading = false
+                if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+                    return UnsafeBufferPointer(start: base + 3, count: count - 3)
+                }
+            }
             return UnsafeBufferPointer(start: base, count: count)
         }
     }
@@ -91,6 +99,7 @@ public final class ImportSource {
             self.spool = nil
         }
         isFirstReading = false
+        startsReading = true
         bytesRead = 0
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw ImportSource.error(path, errno) }
     }

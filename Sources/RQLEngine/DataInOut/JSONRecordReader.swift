@@ -23,7 +23,6 @@ public struct JSONRecordReader {
     private let source: ImportSource
     private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var position = 0
-    private var startsFile = true
     private var currentLine = 1
     /// Whether the records are the elements of a top-level array, once known.
     private var inArray: Bool?
@@ -381,16 +380,9 @@ public struct JSONRecordReader {
     }
 
     private mutating func refill() throws(CommandError) -> Bool {
-        repeat {
-            chunk = try source.read()
-            position = 0
-            if startsFile {
-                startsFile = false
-                if chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { position = 3 }
-            }
-            if chunk.isEmpty { return false }
-        } while position == chunk.count
-        return true
+        chunk = try source.read()
+        position = 0
+        return !chunk.isEmpty
     }
 
     private func invalid(_ message: String) -> CommandError {

@@ -53,8 +53,7 @@ extension Session {
                            interrupts: Int) throws -> ImportShape {
         switch request.format {
         case .csv, .tsv:
-            var reader = CSVReader(source, separator: request.separator ?? (request.format == .tsv ? 0x09 : 0x2C),
-                                   skippingLines: request.skippedLines)
+            var reader = CSVReader(source, separator: request.fieldSeparator, skippingLines: request.skippedLines)
             guard try reader.next() else { throw CommandError("\(request.path) holds no records") }
             let width = reader.fieldCount
             var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
@@ -198,8 +197,7 @@ extension Session {
         }
         switch request.format {
         case .csv, .tsv:
-            var reader = CSVReader(source, separator: request.separator ?? (request.format == .tsv ? 0x09 : 0x2C),
-                                   skippingLines: request.skippedLines)
+            var reader = CSVReader(source, separator: request.fieldSeparator, skippingLines: request.skippedLines)
             if request.hasHeader { _ = try reader.next() }
             while try reader.next() {
                 reader.bytes.withUnsafeBufferPointer { bytes in

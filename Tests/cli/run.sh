@@ -337,6 +337,15 @@ check_stderr "a malformed file says where" "short.csv:2: error: 1 field where th
 check "words .import would refuse are a usage error" 2 "" "$rql" import "$scratch/people.txt" people --db "$scratch/imported-cli.sqlite"
 check_stderr "the usage error says why" "cannot tell the format of $scratch/people.txt from its name"
 
+# In a notebook (with --unsafe), .import reads a relative path from the notebook's folder.
+mkdir -p "$scratch/nbimport"
+printf 'a,b\n1,Zoë\n' > "$scratch/nbimport/data.csv"
+printf -- '-- @sample reminders\n-- @mode list\n.import data.csv t\n\nSELECT b FROM t;\n' > "$scratch/nbimport/nb.rql"
+check "a notebook imports a file beside it, wherever rql runs" 0 "$scratch/nbimport/nb.rql: updated 2 cells" \
+  bash -c "cd / && '$rql' update --unsafe '$scratch/nbimport/nb.rql'"
+check "and records what it imported" 0 $'-- @sample reminders\n-- @mode list\n.import data.csv t\n--> imported 1 record into a new table t (a INTEGER, b TEXT)\n\nSELECT b FROM t;\n--> Zoë' \
+  cat "$scratch/nbimport/nb.rql"
+
 # .import on a database nobody here made: each Chinook table out through
 # sqlite3's CSV and back through rql gives the same rows (EXCEPT both ways,
 # NULL and '' alike, as CSV writes both empty), with columns typed by their

@@ -16,7 +16,9 @@ extension Session {
         var records = 0
     }
 
-    func importFile(_ request: ImportRequest) throws {
+    func importFile(_ asked: ImportRequest) throws {
+        var request = asked
+        request.path = resolvingFile(asked.path)
         let source = try ImportSource(path: request.path)
         let progress = ImportProgress(source: source, to: diagnostics)
         defer { progress.finish() }

@@ -91,6 +91,13 @@ extension DotCommand {
 extension Session {
     static let maximumReadDepth = 16
 
+    /// A file a command reads: a relative path is found in `readsFilesBelow`
+    /// (a notebook's folder) when it is set.
+    func resolvingFile(_ written: String) -> String {
+        guard let folder = readsFilesBelow, !written.hasPrefix("/") else { return written }
+        return (folder as NSString).appendingPathComponent(written)
+    }
+
     func writeSampleList() {
         output.write(Sample.listing)
     }
@@ -100,7 +107,7 @@ extension Session {
     /// its commands did. A relative path is read from `readsFilesBelow` when it is set;
     /// in safe mode only files in that folder or below it can be read.
     func read(_ written: String) throws {
-        let path = readsFilesBelow.map { written.hasPrefix("/") ? written : ($0 as NSString).appendingPathComponent(written) } ?? written
+        let path = resolvingFile(written)
         if connectionSetup.safe {
             let folder = readsFilesBelow ?? FileManager.default.currentDirectoryPath
             guard SafeMode.isInside(path, folder: folder) else {

@@ -34,7 +34,21 @@ import RQLRender
         #expect(sql.hasSuffix("Bo\n"))
     }
 
+    @Test func aCountOfRowsWithRelatedRowsCountsTheKeysTheyName() throws {
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema)
+        let sql = test.run(".sql on\npets | where any toys.name != 'x' | count").output
+        #expect(sql.contains("count(DISTINCT \"toys\".\"petID\")"))
+        #expect(!sql.contains("FROM \"pets\""))
+        #expect(sql.hasSuffix("2\n"))
+        for other in ["pets | where none toys | count", "pets | where any toys and name != 'x' | count",
+                      "owners | where any pets | count", "pets | where any toys | select name | count"] {
+            #expect(!test.run(".sql on\n" + other).output.contains("DISTINCT"), "\(other)")
+        }
+    }
+
     @Test(arguments: [
+        ("pets | where any toys.name != 'x' | count", "SELECT count(*) FROM pets p WHERE EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id AND t.name <> 'x')"),
+        ("pets | where any toys.name == 'nothing' | count", "SELECT 0"),
         ("pets | where any toys | select name | order name", "SELECT name FROM pets p WHERE EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id) ORDER BY name"),
         ("pets | where none toys | select name | order name", "SELECT name FROM pets p WHERE NOT EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id) ORDER BY name"),
         ("pets | where not (any toys.name == 'ball') | select name | order name", "SELECT name FROM pets p WHERE NOT EXISTS (SELECT 1 FROM toys t WHERE t.petID = p.id AND t.name = 'ball') ORDER BY name"),

@@ -126,7 +126,9 @@ extension Compiler {
         if quantifier != .all, found.keysAreNeverNull, let link = found.links.first, found.links.count == 1 {
             level.items = [.expression(link.inner)]
             let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
-            return SQLExpression(keys, .equality)
+            var result = SQLExpression(keys, .equality)
+            if quantifier == .any { result.semiJoin = SemiJoin(found: found) }
+            return result
         }
         let correlated = found.correlated()
         correlated.items = [.expression("1")]

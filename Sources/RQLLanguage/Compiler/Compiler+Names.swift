@@ -275,6 +275,7 @@ extension Compiler {
             isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.tables[innerTable])
         }
         return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
+                                     outerColumns: relationship.links.map(\.from),
                                      keysAreNeverNull: keysAreNeverNull, farJoin: farJoin)
     }
 

@@ -142,12 +142,13 @@ extension Compiler {
             if level.isLimited || level.isCounted { nest(&pipeline) }
             pipeline.level.distinct = true
         case .count:
-            if level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
+            let counted = countingRelatedKeys(level)
+            if counted == nil, level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
                 nest(&pipeline)
             }
             var count = SQLExpression("count(*)")
             count.isAggregate = true
-            pipeline.level.items = [.expression("count(*) AS \"count\"")]
+            pipeline.level.items = [.expression((counted ?? "count(*)") + " AS \"count\"")]
             pipeline.level.itemsAreGroupKeys = false
             pipeline.level.outputs = [("count", count)]
             pipeline.level.orderBy = nil
@@ -327,6 +328,24 @@ extension Compiler {
             : "(" + ([fromItem] + found.level.joins.map(\.text)).joined(separator: " ") + ")"
         level.joins.append(.init(isLeft: true, clause: joined + " ON " + condition))
         level.groupByRow = rowKey.map { primary.column($0) }
+    }
+
+    /// `T | where any R… | count` counts the T rows that have a related row:
+    /// as many as the distinct T keys the related rows name, when that key
+    /// is T's primary key and the related rows name it through a foreign key
+    /// that is never NULL. The level then reads the related rows alone,
+    /// without looking each T row up; the count to select is returned.
+    private func countingRelatedKeys(_ level: QueryLevel) -> String? {
+        guard !level.isGrouped, !level.isLimited, !level.distinct, !level.isCounted, !level.hasItems,
+              level.joins.isEmpty, level.search == nil, !level.readsDerivedRows, level.wheres.count == 1,
+              let found = level.wheres[0].semiJoin?.found, level.relations.count == 1,
+              let primary = level.relations.first, found.outer === primary, let table = primary.table,
+              table.kind == .table, table.primaryKey == found.outerColumns, found.links.count == 1,
+              let link = found.links.first, case .item = found.level.from else { return nil }
+        level.from = found.level.from
+        level.joins = found.level.joins
+        level.wheres = found.level.wheres
+        return "count(DISTINCT " + link.inner + ")"
     }
 
     private func order(_ items: [SortItem], in pipeline: Pipeline) throws(DSLError) {

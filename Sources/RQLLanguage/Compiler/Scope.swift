@@ -70,6 +70,8 @@ final class ToManyCollector {
         var relation: Relation
         /// What ties them: `inner = outer` for each key column.
         var links: [(inner: String, outer: String)]
+        /// The outer table's columns the related rows name, in the order of `links`.
+        var outerColumns: [String]
         /// Whether every key column on both sides is never NULL, so that
         /// `outer IN (SELECT inner …)` is true exactly when a related row
         /// exists, and false otherwise.
@@ -106,6 +108,13 @@ final class ToManyAliases {
 /// An aggregate over a to-many relationship, as it reads when that
 /// relationship is joined into the query (LEFT JOIN, then GROUP BY the outer
 /// row's key) rather than read by a correlated subquery of its own.
+/// `key IN (SELECT …)`, as `any` compiles when the keys are never NULL:
+/// what a `count` of the outer rows needs to count the keys the related
+/// rows name instead.
+struct SemiJoin {
+    var found: ToManyCollector.Found
+}
+
 struct JoinedAggregate {
     var found: ToManyCollector.Found
     /// `sum("Track"."Milliseconds")`; `count(*)` becomes a count of a key.

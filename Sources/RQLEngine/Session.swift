@@ -43,7 +43,7 @@ public final class Session {
     public var settings: SessionSettings
     public let scheduler: Scheduler
     /// What each connection the session opens is given.
-    let connectionSetup: ConnectionSetup
+    var connectionSetup: ConnectionSetup
     /// Where results go unless `.output` or `.once` redirected them.
     public let console: ByteOutput
     /// Where errors go.
@@ -79,6 +79,8 @@ public final class Session {
     public internal(set) var changedRows: Int?
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
+    /// The status `.exit CODE` asked rql to end with.
+    public internal(set) var exitStatus: Int32?
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
     public internal(set) var definitions = Definitions()
     /// The DSL catalog and the databases and schema versions it was read at.

@@ -136,8 +136,11 @@ struct Shell: ParsableCommand {
             session.close()
             throw error
         }
-        // Output that never reached its file fails the run, even at the end.
-        if !session.close() || !succeeded { throw ExitCode.failure }
+        // Output that never reached its file fails the run, even at the end;
+        // `.exit CODE` chooses the status otherwise.
+        let closed = session.close()
+        if let code = session.exitStatus, closed { throw ExitCode(code) }
+        if !closed || !succeeded { throw ExitCode.failure }
     }
 
     /// Whether rql reads commands at a prompt: no `-c` and a terminal on stdin.

@@ -28,7 +28,7 @@ import RQLLanguage
         #expect(candidates(".headers o") == ["off", "on"])
         #expect(candidates(".schema remindersL") == ["remindersListAssets", "remindersLists"])
         #expect(candidates(".sample e") == ["employees"])
-        #expect(candidates(".help tim") == ["timer"])
+        #expect(candidates(".help tim") == ["timeout", "timer"])
         #expect(candidates(".parameter s") == ["set"])
         #expect(candidates(".triggers remindersT") == ["remindersTags"])
         #expect(candidates(".trigger remindersTags_") == ["remindersTags_limit_before_insert"])

@@ -326,6 +326,14 @@ if [ -n "$as_user" ]; then
     bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/null && test -c /dev/null"
 fi
 
+# sqlite3 habits: .exit CODE is the exit status; .cd moves where relative paths start.
+check ".exit 3 ends rql with status 3" 3 "" "$rql" -c ".exit 3" -c "select 'not run'"
+check ".exit 0 after a failure in a script" 0 "" bash -c "printf 'select nope;\n.exit 0\n' | '$rql' 2>/dev/null"
+mkdir -p "$scratch/elsewhere"
+printf 'a\n1\n' > "$scratch/elsewhere/here.csv"
+check ".cd then a relative path" 0 "imported 1 record into a new table h (a INTEGER)" \
+  "$rql" -c ".cd '$scratch/elsewhere'" -c ".import here.csv h"
+
 # rql import: .import from the command line, with its exit statuses.
 printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
 check "rql import creates a typed table" 0 "imported 2 records into a new table people (id INTEGER, name TEXT)" \

@@ -14,7 +14,7 @@ enum Connection {
         configuration.allowsUnsafeTransactions = true
         configuration.acceptsDoubleQuotedStringLiterals = true
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(setup.busyTimeout)
         configuration.label = "rql"
         configuration.prepareDatabase { db in
             SQLFunctions.register(in: db, setup: setup)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every connection a session opens shares: the scheduler its
 /// callbacks defer work to (whose clock SQLite sees), where `uuid()` gets
 /// its values, and whether safe mode limits it.
@@ -5,4 +7,7 @@ struct ConnectionSetup: Sendable {
     let scheduler: Scheduler
     let uuids: UUIDSource
     let safe: Bool
+    /// How long a statement waits for a database another connection has
+    /// locked before it fails with `database is locked` (`.timeout`).
+    var busyTimeout: TimeInterval = 5
 }

@@ -39,9 +39,23 @@ extension DotCommand {
     /// Every dot-command, in `.help` order.
     static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + describeCommands + triggerCommands + viewCommands + ftsCommands
         + catalogCommands + profilerCommands + queryCommands + parameterCommands + clockCommands + tourCommands
+        + shellHabitCommands
 
+    /// Names the sqlite3 shell gives to rql's commands.
+    static let aliases: [String: String] = ["header": "headers", "indices": "indexes", "system": "shell"]
+
+    /// A command by its name, by the name sqlite3 gives it, or by the start
+    /// of one name alone (`.tab` is `.tables`).
     static func named(_ name: String) -> DotCommand? {
-        all.first { $0.name == name }
+        if let exact = all.first(where: { $0.name == name }) { return exact }
+        if let alias = aliases[name] { return all.first { $0.name == alias } }
+        let candidates = startingWith(name)
+        return candidates.count == 1 ? candidates.first : nil
+    }
+
+    /// The commands whose names start with `prefix`.
+    static func startingWith(_ prefix: String) -> [DotCommand] {
+        prefix.isEmpty ? [] : all.filter { $0.name.hasPrefix(prefix) }
     }
 
     /// Parses `on`/`off` (also `yes`/`no`, `1`/`0`, `true`/`false`).
@@ -62,6 +76,7 @@ extension Session {
         if let command = DotCommand.named(commandName.lowercased()), command.takesRawText {
             let text = String(body.dropFirst(commandName.count)).trimmingTrailingWhitespace()
             guard !text.isEmpty else { throw command.usageError() }
+            try refuseInSafeMode(command)
             try command.run(self, [text])
             return
         }
@@ -70,6 +85,11 @@ extension Session {
             throw CommandError("a dot-command needs a name after the period", notes: [".help lists them"])
         }
         guard let command = DotCommand.named(name) else {
+            let candidates = DotCommand.startingWith(name)
+            if candidates.count > 1 {
+                throw CommandError(".\(name) could be " + candidates.map { "." + $0.name }.joined(separator: ", "),
+                                   notes: ["type more of the name"])
+            }
             let suggestion = Suggestions.didYouMean(name, in: DotCommand.all.map(\.name), prefix: ".")
             throw CommandError("unknown command: .\(name)",
                                notes: [suggestion, ".help lists the dot-commands"].compactMap { $0 })
@@ -80,9 +100,13 @@ extension Session {
             arguments = Array(arguments.prefix(kept)) + [written]
         }
         guard command.arguments.contains(arguments.count) else { throw command.usageError() }
-        if command.touchesFiles, connectionSetup.safe {
-            throw SafeMode.refusedError(".\(name) would reach a file outside the private database")
-        }
+        try refuseInSafeMode(command)
         try command.run(self, arguments)
+    }
+
+    private func refuseInSafeMode(_ command: DotCommand) throws {
+        if command.touchesFiles, connectionSetup.safe {
+            throw SafeMode.refusedError(".\(command.name) would reach a file outside the private database")
+        }
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import GRDBSQLite
+import RQLRender
+
+/// The sqlite3 shell's commands that its users type by habit.
+extension DotCommand {
+    static let shellHabitCommands: [DotCommand] = [
+        DotCommand(name: "exit", usage: ".exit [CODE]", summary: "leave rql with exit status CODE (default 0)",
+                   arguments: 0...1) { session, arguments in
+            if let text = arguments.first {
+                guard let code = Int32(text), (0...255).contains(code) else {
+                    throw CommandError(".exit takes a status from 0 to 255, not \"\(text)\"")
+                }
+                session.exitStatus = code
+            }
+            session.hasQuit = true
+        },
+        DotCommand(name: "print", usage: ".print TEXT...", summary: "write the words given, then a newline",
+                   arguments: 0...256) { session, arguments in
+            session.output.write(arguments.joined(separator: " ") + "\n")
+        },
+        DotCommand(name: "show", usage: ".show", summary: "every setting and its value", arguments: 0...0) { session, _ in
+            session.writeSettings()
+        },
+        DotCommand(name: "timeout", usage: ".timeout MS", summary: "how long to wait for a database another program has locked",
+                   details: "The wait applies to this database and to those opened later; the default is 5000 ms. Past it, a statement fails with database is locked.",
+                   arguments: 1...1) { session, arguments in
+            guard let milliseconds = Int32(arguments[0]), milliseconds >= 0 else {
+                throw CommandError(".timeout takes milliseconds, not \"\(arguments[0])\"")
+            }
+            session.connectionSetup.busyTimeout = TimeInterval(milliseconds) / 1000
+            session.queue.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds) }
+        },
+        DotCommand(name: "cd", usage: ".cd FOLDER", summary: "change the folder relative paths start from",
+                   arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
+            guard FileManager.default.changeCurrentDirectoryPath(arguments[0]) else {
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: arguments[0], isDirectory: &isFolder)
+                throw CommandError("cannot change to \(arguments[0]): " + (!exists ? "no such folder" : isFolder.boolValue ? "permission denied" : "it is a file"))
+            }
+        },
+        DotCommand(name: "shell", usage: ".shell COMMAND", summary: "run a command of the system shell (also .system)",
+                   details: "COMMAND runs with /bin/sh -c; what it writes goes where rql's output goes. Safe mode refuses it.",
+                   arguments: 1...1, takesRawText: true, touchesFiles: true) { session, arguments in
+            try session.runSystemCommand(arguments[0])
+        },
+    ]
+}
+
+extension Session {
+    /// `.show`: the settings, one a line.
+    func writeSettings() {
+        func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+        func quoted(_ text: String) -> String { "\"" + CellText.visibleLine(text) + "\"" }
+        let maxRows = settings.maxRows.map { $0 == 0 ? "all rows" : String($0) }
+            ?? "\(SessionSettings.terminalMaxRows) at a terminal and in notebooks, all rows elsewhere"
+        output.write(AlignedList.text([
+            ("mode", settings.mode.rawValue),
+            ("headers", onOff(settings.showsHeaders)),
+            ("nullvalue", settings.nullText.map(quoted) ?? "the mode's own"),
+            ("separator", settings.separator.map { quoted($0) + " " + quoted(settings.rowSeparator) } ?? "the mode's own"),
+            ("maxrows", maxRows),
+            ("width", settings.widths.isEmpty ? "automatic" : settings.widths.map(String.init).joined(separator: " ")),
+            ("timer", onOff(settings.timer)),
+            ("echo", onOff(settings.echo)),
+            ("bail", onOff(settings.bail)),
+            ("sql", onOff(settings.showsSQL)),
+            ("trace", onOff(settings.trace)),
+            ("profile", onOff(settings.profile)),
+            ("changes", onOff(settings.changes)),
+            ("timeout", "\(Int(connectionSetup.busyTimeout * 1000)) ms"),
+            ("output", redirection.map { $0.path + ($0.once ? " (once)" : "") } ?? "stdout"),
+            ("database", target.displayName),
+            ("safe", onOff(connectionSetup.safe)),
+        ]))
+    }
+
+    /// `.shell COMMAND`: runs it with `/bin/sh -c`; its output goes to rql's.
+    func runSystemCommand(_ command: String) throws {
+        output.flush()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            throw CommandError("cannot run /bin/sh: \(error.localizedDescription)")
+        }
+        output.write([UInt8](pipe.fileHandleForReading.readDataToEndOfFile()))
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandError("the command ended with status \(process.terminationStatus)")
+        }
+    }
+}

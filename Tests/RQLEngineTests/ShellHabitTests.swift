@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import RQLEngine
+
+/// The sqlite3 shell's commands as its users type them: abbreviations, the
+/// names sqlite3 gives rql's commands, `.exit`, `.print`, `.show`,
+/// `.timeout` and `.shell`.
+@Suite struct ShellHabitTests {
+    @Test func theStartOfOneNameAloneIsThatCommand() throws {
+        let test = try TestSession()
+        #expect(test.run(".tab remindersL%").output == test.run(".tables remindersL%").output)
+        #expect(test.run(".sch tags").output == test.run(".schema tags").output)
+        #expect(test.run(".s").errors == "error: .s could be .sample, .save, .separator, .schema, .sql, .show, .shell\ntype more of the name\n")
+        #expect(test.run(".help tab").output.hasPrefix("usage: .tables [PATTERN]\n"))
+    }
+
+    @Test func sqlite3NamesReachRqlCommands() throws {
+        let test = try TestSession()
+        #expect(test.run(".header on\nSELECT 1 AS one;").output == "one\n1\n")
+        #expect(test.run(".indices tags").output == test.run(".indexes tags").output)
+        #expect(test.run(".system echo Zoë").output == "Zoë\n")
+    }
+
+    @Test func exitEndsWithTheStatusGiven() throws {
+        let test = try TestSession()
+        test.run(".exit 3\nSELECT 'not run';")
+        #expect(test.session.hasQuit)
+        #expect(test.session.exitStatus == 3)
+        #expect(try TestSession().run(".exit 256").errors == "error: .exit takes a status from 0 to 255, not \"256\"\n")
+    }
+
+    @Test func printWritesItsWords() throws {
+        #expect(try TestSession().run(".print hello 'two  words' 東京").output == "hello two  words 東京\n")
+    }
+
+    @Test func showListsTheSettings() throws {
+        let output = try TestSession().run(".mode csv\n.nullvalue '-'\n.timeout 250\n.show").output
+        #expect(output.contains("mode       csv\n"))
+        #expect(output.contains("nullvalue  \"-\"\n"))
+        #expect(output.contains("timeout    250 ms\n"))
+        #expect(output.contains("database   reminders\n"))
+    }
+
+    @Test func shellRunsACommandAndSaysWhenItFails() throws {
+        let test = try TestSession()
+        #expect(test.run(".shell printf 'a\\nb\\n' | wc -l").output.trimmingCharacters(in: .whitespaces) == "2\n")
+        #expect(test.run(".shell exit 4").errors == "error: the command ended with status 4\n")
+        #expect(try TestSession(safe: true).run(".shell ls").errors.hasPrefix("error: refused by safe mode: .shell"))
+    }
+
+    @Test(arguments: [
+        (".timeout soon", "error: .timeout takes milliseconds, not \"soon\"\n"),
+        (".exit now", "error: .exit takes a status from 0 to 255, not \"now\"\n"),
+        (".cd /nowhere/at/all", "error: cannot change to /nowhere/at/all: no such folder\n"),
+    ])
+    func errors(command: String, error: String) throws {
+        #expect(try TestSession().run(command).errors == error)
+    }
+
+    @Test func timeoutBoundsTheWaitForALockedDatabase() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-locked-\(UUID().uuidString).sqlite").path
+        let setup = try TestSession(.file(path: path, readonly: false))
+        setup.run("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        // Another program holds an exclusive lock for three seconds.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "(echo 'BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);'; sleep 3) | sqlite3 '\(path)'"]
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 0.5)
+        let test = try TestSession.inMemory("")
+        let started = Date()
+        let result = test.run(".timeout 200\n.open '\(path)'")
+        let waited = Date().timeIntervalSince(started)
+        #expect(result.errors == "error: cannot open \(path): database is locked\n")
+        #expect(waited >= 0.15 && waited < 2, "waited \(waited) s")
+    }
+}

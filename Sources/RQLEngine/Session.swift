@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import RQLLanguage
 import RQLRender
 
@@ -83,6 +84,11 @@ public final class Session {
     public internal(set) var exitStatus: Int32?
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
     public internal(set) var definitions = Definitions()
+    /// The version of the SQLite library rql runs on (`3.40.1`).
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+    /// Which SQLite source that library was built from (its check-in date and hash).
+    public static var sqliteSourceID: String { String(cString: sqlite3_sourceid()) }
+
     /// The DSL catalog and the databases and schema versions it was read at.
     var catalogCache: (version: [String], catalog: Catalog)?
 

@@ -27,7 +27,12 @@ enum RQL {
         if let first = arguments.first, let subcommand = subcommands[first] {
             run(subcommand, Array(arguments.dropFirst()))
         } else {
-            run(Shell.self, arguments)
+            do {
+                run(Shell.self, try SQLiteShellArguments.translate(arguments))
+            } catch {
+                writeToStandardError(Shell.fullMessage(for: error) + "\n")
+                Foundation.exit(2)
+            }
         }
     }
 
@@ -67,12 +72,21 @@ struct Shell: ParsableCommand {
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
             rql samples write NAME FILE (rql samples --help), rql import FILE TABLE --db DB.
 
+            The sqlite3 shell's options work as it spells them: -csv, -json, -box, -table,
+            -markdown, -line, -list, -html, -header, -noheader, -separator SEP, -newline SEP,
+            -nullvalue TEXT, -cmd COMMAND, -bail, -echo, -readonly, -safe, -init FILE, -batch,
+            -interactive, -version. Words after DATABASE are commands run in order, as with -c:
+            rql app.db .tables "SELECT count(*) FROM t".
+
             Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
-            cannot be opened.
+            cannot be opened; .exit CODE chooses another.
             """)
 
     @Argument(help: "A database file to open (created if missing, unless --readonly).")
     var database: String?
+
+    @Argument(help: ArgumentHelp("Commands to run after the database is open, in order, as with -c.", valueName: "command"))
+    var trailingCommands: [String] = []
 
     @Option(help: ArgumentHelp("Open a private in-memory copy of a sample.", valueName: "name"))
     var sample: String?
@@ -98,6 +112,36 @@ struct Shell: ParsableCommand {
     @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (SQL, DSL or dot) and exit; repeat to run several in order.", valueName: "command"))
     var commands: [String] = []
 
+    @Option(name: .customLong("cmd"), help: ArgumentHelp("Run a command first, then go on as without it (-cmd in sqlite3).", valueName: "command"))
+    var startCommands: [String] = []
+
+    @Flag(inversion: .prefixedNo, help: "Show (or do not show) column names above the rows.")
+    var header: Bool?
+
+    @Option(help: ArgumentHelp("The column separator of list and csv modes.", valueName: "text"))
+    var separator: String?
+
+    @Option(help: ArgumentHelp("The row separator of list and csv modes.", valueName: "text"))
+    var newline: String?
+
+    @Option(help: ArgumentHelp("How NULL shows.", valueName: "text"))
+    var nullvalue: String?
+
+    @Flag(help: "Stop at the first command that fails.")
+    var bail = false
+
+    @Flag(help: "Print each command before running it.")
+    var echo = false
+
+    @Flag(help: "Read standard input as a script even at a terminal.")
+    var batch = false
+
+    @Flag(help: "Show the prompt even when standard input is not a terminal.")
+    var interactive = false
+
+    @Flag(help: "Print rql's version and the SQLite it runs on, and exit.")
+    var version = false
+
     func validate() throws {
         if database != nil, sample != nil {
             throw ValidationError("give either a DATABASE or --sample, not both")
@@ -114,9 +158,17 @@ struct Shell: ParsableCommand {
         if let sample, Sample.named(sample) == nil {
             throw ValidationError("no sample named '\(sample)'; samples: \(Sample.names.joined(separator: " "))")
         }
+        if batch, interactive {
+            throw ValidationError("give either --batch or --interactive, not both")
+        }
     }
 
     func run() throws {
+        if version {
+            let output = ByteOutput.standard(STDOUT_FILENO)
+            output.write("rql \(RQLVersion.text) (SQLite \(Session.sqliteVersion), \(Session.sqliteSourceID))\n")
+            return try finish(output)
+        }
         let target: DatabaseTarget
         if let database {
             target = .file(path: database, readonly: readonly)
@@ -128,6 +180,7 @@ struct Shell: ParsableCommand {
                                       colorAllowed: colorAllowed, safe: safe)
         let session = try Session.openingOrExiting(options)
         session.notebooks = Notebooks()
+        applySettings(to: session)
         session.interruptOnSIGINT(endsProcessOnSecond: !isInteractive)
         let succeeded: Bool
         do {
@@ -143,15 +196,37 @@ struct Shell: ParsableCommand {
         if !closed || !succeeded { throw ExitCode.failure }
     }
 
-    /// Whether rql reads commands at a prompt: no `-c` and a terminal on stdin.
-    private var isInteractive: Bool { commands.isEmpty && isatty(STDIN_FILENO) == 1 }
+    /// The options that set what `.headers`, `.separator`, `.nullvalue`,
+    /// `.bail` and `.echo` set.
+    private func applySettings(to session: Session) {
+        if let header { session.settings.showsHeaders = header }
+        if let separator { session.settings.separator = separator }
+        if let newline { session.settings.rowSeparator = newline }
+        if let nullvalue { session.settings.nullText = nullvalue }
+        if bail { session.settings.bail = true }
+        if echo { session.settings.echo = true }
+    }
 
-    /// The start-up file, then the commands: `-c`, a script on stdin or the
-    /// prompt. Returns whether they all succeeded.
+    /// `-c` commands, then the words after the database.
+    private var runCommands: [String] { commands + trailingCommands }
+
+    /// Whether rql reads commands at a prompt: no command to run, and a
+    /// terminal on stdin (or `--interactive`, and not `--batch`).
+    private var isInteractive: Bool {
+        runCommands.isEmpty && !batch && (interactive || isatty(STDIN_FILENO) == 1)
+    }
+
+    /// The start-up file, `--cmd` commands, then the commands: `-c` and
+    /// those after the database, a script on stdin or the prompt. Returns
+    /// whether they all succeeded.
     private func run(_ session: Session) throws -> Bool {
         try runStartUpFile(session)
-        if !commands.isEmpty {
-            return runArguments(session)
+        if !startCommands.isEmpty {
+            guard runArguments(startCommands, in: session) else { return false }
+            if session.hasQuit { return true }
+        }
+        if !runCommands.isEmpty {
+            return runArguments(runCommands, in: session)
         } else if !isInteractive {
             return session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
         } else if let repl = REPL(session: session, history: historyFile) {
@@ -192,8 +267,9 @@ struct Shell: ParsableCommand {
         HistoryFile.defaultPath(environment: ProcessInfo.processInfo.environment).map { HistoryFile(path: $0) }
     }
 
-    /// `-c` arguments: each complete in itself, in order; the first failure stops.
-    private func runArguments(_ session: Session) -> Bool {
+    /// Commands from the command line: each complete in itself, in order;
+    /// the first failure stops.
+    private func runArguments(_ commands: [String], in session: Session) -> Bool {
         for command in commands {
             let result = session.run(script: command, origin: nil, policy: .stop)
             if !result.succeeded { return false }

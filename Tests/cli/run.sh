@@ -326,6 +326,31 @@ if [ -n "$as_user" ]; then
     bash -c "$as_user '$rql' export '$scratch/values.rql' --to md -o /dev/null && test -c /dev/null"
 fi
 
+# The sqlite3 shell's command line: its options as it spells them, and
+# commands after the database. The data formats match sqlite3 byte for byte.
+habits="$scratch/habits.sqlite"
+sqlite3 "$habits" "CREATE TABLE t (id INTEGER, name TEXT, note TEXT);
+  INSERT INTO t VALUES (1, 'Zoë', NULL), (2, 'a,b \"q\"', 'x'), (3, '東京 🎉', '');"
+for flags in "-csv" "-csv -header" "-json" "-list" "-list -header -separator ;" "-list -nullvalue NIL -separator |" \
+             "-csv -noheader -newline |"; do
+  # shellcheck disable=SC2086
+  check "rql $flags prints what sqlite3 $flags prints" 0 "$(sqlite3 $flags "$habits" 'SELECT * FROM t')" \
+    "$rql" $flags "$habits" 'SELECT * FROM t'
+done
+for mode in box table markdown line html; do
+  check "-$mode chooses $mode mode" 0 "$("$rql" --mode $mode "$habits" -c 'SELECT id FROM t WHERE id = 1')" \
+    "$rql" -$mode "$habits" 'SELECT id FROM t WHERE id = 1'
+done
+check "commands after the database run in order" 0 $'t\n3' "$rql" "$habits" .tables "SELECT count(*) FROM t"
+check "-cmd runs first" 0 "id,name" "$rql" -cmd ".mode csv" -cmd ".headers on" "$habits" "SELECT id, name FROM t LIMIT 0"
+check "-version names rql and SQLite" 0 "rql $("$rql" --version | cut -d' ' -f2-)" "$rql" -version
+check "--version mentions the SQLite version" 0 "1" bash -c "'$rql' --version | grep -c \"SQLite $(sqlite3 --version | cut -d' ' -f1)\""
+check "-header is not -h" 0 $'n\n1' "$rql" -header -list -c "SELECT 1 AS n"
+check "an unknown option is a usage error" 2 "" "$rql" -headr "$habits"
+check_stderr "with a suggestion" "unknown option '-headr'; did you mean -header or --header?"
+check "-batch reads a script even with -cmd" 0 "2" bash -c "echo 'SELECT 2;' | '$rql' -batch -cmd '.mode list'"
+check "-bail stops a script at its first error" 1 "" bash -c "printf 'SELECT nope;\nSELECT 2;\n' | '$rql' -bail 2>/dev/null"
+
 # sqlite3 habits: .exit CODE is the exit status; .cd moves where relative paths start.
 check ".exit 3 ends rql with status 3" 3 "" "$rql" -c ".exit 3" -c "select 'not run'"
 check ".exit 0 after a failure in a script" 0 "" bash -c "printf 'select nope;\n.exit 0\n' | '$rql' 2>/dev/null"

@@ -251,6 +251,13 @@ for locale in "LANG=C.UTF-8" ""; do
 done
 environment=""
 
+# -cmd runs its command, then the prompt comes as without it.
+start --no-init -cmd "'.mode csv'" -cmd "'.headers on'"
+expect_screen "-cmd then the prompt" "^rql reminders> $"
+type_line "SELECT 6 * 7 AS answer;"
+expect_screen "the prompt's results follow -cmd's settings" "^answer$"
+keys C-d
+
 # .import at a terminal: a file that takes more than half a second shows a
 # progress line, which is cleared at the end; Ctrl-C cancels and leaves no table.
 awk 'BEGIN { print "n,title,note"; for (i = 1; i <= 400000; i++) printf "%d,Café %d 東京,\"a, b\"\n", i, i }' > "$scratch/big.csv"

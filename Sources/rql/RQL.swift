@@ -70,13 +70,14 @@ struct Shell: ParsableCommand {
             Notebooks (.rql files): rql run [--step] FILE..., rql check FILE...,
             rql update FILE..., rql export FILE --to md|html (each has --help).
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
-            rql samples write NAME FILE (rql samples --help), rql import FILE TABLE --db DB.
+            rql samples write NAME FILE (rql samples --help),
+            rql import FILE TABLE --db DB (rql import --help).
 
-            The sqlite3 shell's options work as it spells them: -csv, -json, -box, -table,
-            -markdown, -line, -list, -html, -header, -noheader, -separator SEP, -newline SEP,
-            -nullvalue TEXT, -cmd COMMAND, -bail, -echo, -readonly, -safe, -init FILE, -batch,
-            -interactive, -version. Words after DATABASE are commands run in order, as with -c:
-            rql app.db .tables "SELECT count(*) FROM t".
+            The sqlite3 shell's options work as it spells them: -csv, -json, -box,
+            -table, -markdown, -line, -list, -html, -header, -noheader, -separator SEP,
+            -newline SEP, -nullvalue TEXT, -cmd COMMAND, -bail, -echo, -readonly, -safe,
+            -init FILE, -batch, -interactive, -version. Words after DATABASE are
+            commands run in order, as with -c: rql app.db .tables "SELECT count(*) FROM t".
 
             Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
             cannot be opened; .exit CODE chooses another.

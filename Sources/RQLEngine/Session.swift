@@ -84,6 +84,9 @@ public final class Session {
     public internal(set) var exitStatus: Int32?
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
     public internal(set) var definitions = Definitions()
+    /// Whether a transaction is open (a `BEGIN` without its `COMMIT`).
+    public var isInTransaction: Bool { queue.inDatabase { $0.isInsideTransaction } }
+
     /// The version of the SQLite library rql runs on (`3.40.1`).
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
     /// Which SQLite source that library was built from (its check-in date and hash).

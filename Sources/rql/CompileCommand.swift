@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RQLEngine
+import RQLLanguage
 import RQLRender
 
 /// `rql compile QUERY`: prints the SQL a DSL query compiles to.
@@ -28,6 +29,11 @@ struct CompileCommand: ParsableCommand {
 
     func validate() throws {
         if db != nil, sample != nil { throw ValidationError("give either --db or --sample, not both") }
+        switch InputLanguage.classify(Substring(query))?.language {
+        case .sql?: throw ValidationError("rql compile takes a DSL query; SQL runs as it is: rql -c '\(query)'")
+        case .dot?: throw ValidationError("rql compile takes a DSL query, not a dot-command: rql -c '\(query)'")
+        default: break
+        }
         if let sample, Sample.named(sample) == nil {
             throw ValidationError("no sample named '\(sample)'; samples: \(Sample.names.joined(separator: " "))")
         }

@@ -50,6 +50,13 @@ struct REPL {
                         session.execute(Command(.dot, ".tour next"))
                         continue
                     }
+                    // `help`, `exit` and `quit`, as psql and litecli take them.
+                    if !reader.isContinuing, let dot = REPL.newcomerWords[REPL.bareWord(line)] {
+                        typed = []
+                        remember(line, failed: &historyFailed)
+                        session.execute(Command(.dot, dot, line: lineNumber))
+                        continue
+                    }
                     let commands = reader.feed(line, line: lineNumber)
                     if !reader.isContinuing {
                         let entry = typed.joined(separator: "\n")
@@ -65,15 +72,28 @@ struct REPL {
         if let last = reader.finish(), !session.hasQuit { session.execute(last) }
     }
 
+    private var transactionMark: String { session.isInTransaction ? "*" : "" }
+
+    /// Words a newcomer types at the prompt, and the dot-commands they mean.
+    static let newcomerWords = ["help": ".help", "exit": ".quit", "quit": ".quit"]
+
+    /// A line as one lowercased word, without blanks or a final `;`.
+    static func bareWord(_ line: String) -> String {
+        var word = line.trimmingCharacters(in: .whitespaces)
+        if word.hasSuffix(";") { word.removeLast() }
+        return word.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
     /// `rql reminders> `, or what the command being typed leaves open.
     private func prompt(for continuation: InputLanguage?) -> String {
         switch continuation {
         case let open?: open.continuationPrompt
         case nil:
+            // A `*` says a transaction is open, as in psql.
             if let tour = session.tour {
-                "rql \(session.target.displayName) (tour \(tour.position + 1)/\(tour.steps.count))> "
+                "rql \(session.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
             } else {
-                "rql \(session.target.displayName)> "
+                "rql \(session.target.displayName)\(transactionMark)> "
             }
         }
     }

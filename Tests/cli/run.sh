@@ -359,6 +359,9 @@ printf 'a\n1\n' > "$scratch/elsewhere/here.csv"
 check ".cd then a relative path" 0 "imported 1 record into a new table h (a INTEGER)" \
   "$rql" -c ".cd '$scratch/elsewhere'" -c ".import here.csv h"
 
+check "rql compile of SQL is a usage error" 2 "" "$rql" compile "SELECT 1"
+check_stderr "that says SQL runs as it is" "rql compile takes a DSL query; SQL runs as it is: rql -c 'SELECT 1'"
+
 # rql import: .import from the command line, with its exit statuses.
 printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
 check "rql import creates a typed table" 0 "imported 2 records into a new table people (id INTEGER, name TEXT)" \

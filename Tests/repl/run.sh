@@ -251,6 +251,21 @@ for locale in "LANG=C.UTF-8" ""; do
 done
 environment=""
 
+# Words a newcomer types, and the prompt's mark for an open transaction.
+start --no-init
+expect_screen "a session for newcomer words" "^rql reminders> $"
+type_line "help"
+expect_screen "help lists the dot-commands" "^Anything else is SQL"
+clear_screen
+type_line "BEGIN;"
+expect_screen "an open transaction marks the prompt" "^rql reminders\*> $"
+type_line "COMMIT;"
+expect_screen "the mark goes with the transaction" "^rql reminders> $"
+type_line "quit;"
+waited=0
+while [ ! -f "$scratch/status" ] && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+if [ "$(cat "$scratch/status" 2>/dev/null)" = 0 ]; then pass; else fail "quit; leaves rql with status 0"; fi
+
 # -cmd runs its command, then the prompt comes as without it.
 start --no-init -cmd "'.mode csv'" -cmd "'.headers on'"
 expect_screen "-cmd then the prompt" "^rql reminders> $"

@@ -32,7 +32,14 @@ extension DotCommand {
 
 extension Session {
     func writeHelpIndex() {
-        output.write(AlignedList.text(DotCommand.all.map { ($0.usage, $0.summary) }))
+        // Summaries line up after the usual usages; a long usage has its own line.
+        let column = DotCommand.all.map(\.usage.count).filter { $0 <= 30 }.max() ?? 30
+        for command in DotCommand.all {
+            let gap = command.usage.count <= column
+                ? String(repeating: " ", count: column + 2 - command.usage.count)
+                : "\n" + String(repeating: " ", count: column + 2)
+            output.write(command.usage + gap + command.summary + "\n")
+        }
         output.write("""
 
             Anything else is SQL (a statement ends with ;) or the query DSL (reminders | where isFlagged).

@@ -9,6 +9,19 @@ extension DotCommand {
                    arguments: 0...1, completes: .tables) { session, arguments in
             try session.writeIndexes(of: arguments.first)
         },
+        DotCommand(name: "lint", usage: ".lint fkey-indexes", summary: "foreign keys whose columns no index starts with",
+                   details: "Without such an index, deleting or updating a parent row scans the whole child table. Each is listed with the CREATE INDEX that would serve it.",
+                   arguments: 1...1, completes: .words(["fkey-indexes"])) { session, arguments in
+            guard arguments[0].lowercased() == "fkey-indexes" else {
+                throw CommandError(".lint knows one check: fkey-indexes, not \"\(arguments[0])\"")
+            }
+            let missing = try session.queue.inDatabase { db in try ForeignKeyWithoutIndex.find(in: db) }
+            guard !missing.isEmpty else { return session.output.write("every foreign key has an index that starts with its columns\n") }
+            for key in missing {
+                let parent = key.parent + "(" + key.parentColumns.joined(separator: ", ") + ")"
+                session.output.write("\(key.table)(\(key.columns.joined(separator: ", "))) → \(parent): \(key.fix)\n")
+            }
+        },
         DotCommand(name: "functions", usage: ".functions [PATTERN]", summary: "the SQL functions: SQLite's and rql's, with arity, kind and flags",
                    details: """
                        One row per name and arity (-1: any number of arguments). Kind is scalar, aggregate

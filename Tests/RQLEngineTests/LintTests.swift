@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import RQLEngine
+
+/// `.lint fkey-indexes`: each foreign key that no index serves, in the
+/// collation its parent columns compare with, with the index that would.
+@Suite struct LintTests {
+    @Test func foreignKeysWithoutAnIndexAreListedWithTheirFix() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE parent (id INTEGER PRIMARY KEY, a TEXT, b TEXT, code TEXT COLLATE NOCASE UNIQUE, UNIQUE (a, b));
+            CREATE TABLE bare (id INTEGER PRIMARY KEY, parentID INTEGER REFERENCES parent (id));
+            CREATE TABLE served (id INTEGER PRIMARY KEY, parentID INTEGER REFERENCES parent (id));
+            CREATE INDEX servedByParent ON served (parentID, id);
+            CREATE TABLE pair (x TEXT, y TEXT, FOREIGN KEY (y, x) REFERENCES parent (a, b));
+            CREATE INDEX pairXY ON pair (x, y);
+            CREATE TABLE coded (code TEXT REFERENCES parent (code));
+            CREATE INDEX codedBinary ON coded (code);
+            CREATE TABLE junction (parentID INTEGER REFERENCES parent (id), other INTEGER, PRIMARY KEY (parentID, other)) WITHOUT ROWID;
+            CREATE TABLE self (id INTEGER PRIMARY KEY REFERENCES parent (id));
+            """)
+        #expect(test.run(".lint fkey-indexes").output == """
+            bare(parentID) → parent(id): CREATE INDEX "bare_parentID" ON "bare" ("parentID");
+            coded(code) → parent(code): CREATE INDEX "coded_code" ON "coded" ("code" COLLATE NOCASE);
+
+            """)
+    }
+
+    @Test func theSampleNeedsOneAndChinookNone() throws {
+        #expect(try TestSession().run(".lint fkey-indexes").output
+                == "remindersTags(tagID) → tags(title): CREATE INDEX \"remindersTags_tagID\" ON \"remindersTags\" (\"tagID\" COLLATE NOCASE);\n")
+        guard Chinook.isAvailable else {
+            print("skipped: the Chinook lint, as ../shared/data/chinook.sqlite is absent")
+            return
+        }
+        let chinook = try TestSession(.file(path: try Chinook.copy(), readonly: false))
+        #expect(chinook.run(".lint fkey-indexes").output == "every foreign key has an index that starts with its columns\n")
+    }
+
+    @Test func anotherCheckIsAnError() throws {
+        #expect(try TestSession().run(".lint schema").errors == "error: .lint knows one check: fkey-indexes, not \"schema\"\n")
+    }
+}

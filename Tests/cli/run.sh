@@ -362,6 +362,12 @@ check ".cd then a relative path" 0 "imported 1 record into a new table h (a INTE
 check "rql compile of SQL is a usage error" 2 "" "$rql" compile "SELECT 1"
 check_stderr "that says SQL runs as it is" "rql compile takes a DSL query; SQL runs as it is: rql -c 'SELECT 1'"
 
+# .output and .once into a command, as sqlite3 takes them.
+check ".output |wc -l counts the rows" 0 $'3\n9' "$rql" -c '.output |wc -l' -c 'SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3' -c '.output' -c 'SELECT 9'
+check ".once |COMMAND takes the next command's output" 0 $'ZOË\nafter' "$rql" -c ".once |sed 's/zoë/ZOË/'" -c "SELECT 'zoë'" -c "SELECT 'after'"
+check "a command that stops reading does not end rql" 0 $'1\nstill here' "$rql" -c '.output |head -1' \
+  -c 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT x FROM c' -c '.output' -c "SELECT 'still here'"
+
 # rql import: .import from the command line, with its exit statuses.
 printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
 check "rql import creates a typed table" 0 "imported 2 records into a new table people (id INTEGER, name TEXT)" \

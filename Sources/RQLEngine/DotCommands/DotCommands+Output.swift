@@ -43,19 +43,31 @@ extension DotCommand {
                    arguments: 0...999) { session, arguments in
             session.settings.widths = try arguments.map(columnWidth)
         },
-        DotCommand(name: "once", usage: ".once FILE", summary: "send the next command's output to FILE",
-                   arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
-            try session.redirect(to: arguments[0], once: true)
+        DotCommand(name: "once", usage: ".once FILE|'|COMMAND'", summary: "send the next command's output to FILE, or into COMMAND",
+                   arguments: 1...1, keepsTextFrom: 0, completes: .files, touchesFiles: true) { session, arguments in
+            try session.redirect(to: try redirectionTarget(arguments[0], command: "once"), once: true)
         },
-        DotCommand(name: "output", usage: ".output [FILE]", summary: "send output to FILE, or back to the screen",
-                   arguments: 0...1, completes: .files, touchesFiles: true) { session, arguments in
-            if let path = arguments.first {
-                try session.redirect(to: path, once: false)
+        DotCommand(name: "output", usage: ".output [FILE|'|COMMAND']", summary: "send output to FILE or into COMMAND, or back to the screen",
+                   details: "With |COMMAND (the rest of the line), output goes into the standard input of COMMAND, run by /bin/sh: .output |wc -l",
+                   arguments: 0...1, keepsTextFrom: 0, completes: .files, touchesFiles: true) { session, arguments in
+            if let written = arguments.first {
+                try session.redirect(to: try redirectionTarget(written, command: "output"), once: false)
             } else {
                 try session.endRedirection()
             }
         },
     ]
+
+    /// Where `.output` and `.once` send output: `|COMMAND`, the rest of the
+    /// line as written, or one file name, quoted as in SQL when it has blanks.
+    static func redirectionTarget(_ written: String, command: String) throws -> String {
+        if written.hasPrefix("|") { return written }
+        let words = try DotCommandWords.split(written)
+        guard words.count == 1, let path = words.first?.text else {
+            throw DotCommand.named(command)?.usageError() ?? CommandError("usage: .\(command)")
+        }
+        return path
+    }
 
     /// One `.width` argument: a whole number of columns, at most
     /// `RenderSettings.maximumColumnWidth` either way.

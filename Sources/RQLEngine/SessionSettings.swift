@@ -19,6 +19,12 @@ public struct SessionSettings: Sendable {
     public var echo = false
     /// `.sql on`: print the SQL each DSL query compiles to before its rows.
     public var showsSQL = false
+    /// `.eqp on`: print each query's plan before its rows.
+    public var showsPlans = false
+    /// `.prompt`: the prompt, and the one that continues an open command;
+    /// nil means rql's own (which name the database and what is open).
+    public var prompt: String?
+    public var continuationPrompt: String?
     /// `.trace on`: each statement as it starts.
     public var trace = false
     /// `.profile on`: the tree of what each command caused.

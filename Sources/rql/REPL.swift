@@ -87,10 +87,12 @@ struct REPL {
     /// `rql reminders> `, or what the command being typed leaves open.
     private func prompt(for continuation: InputLanguage?) -> String {
         switch continuation {
-        case let open?: open.continuationPrompt
+        case let open?: session.settings.continuationPrompt ?? open.continuationPrompt
         case nil:
             // A `*` says a transaction is open, as in psql.
-            if let tour = session.tour {
+            if let main = session.settings.prompt {
+                main
+            } else if let tour = session.tour {
                 "rql \(session.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
             } else {
                 "rql \(session.target.displayName)\(transactionMark)> "

@@ -76,3 +76,23 @@ import RQLEngine
         #expect(waited >= 0.15 && waited < 2, "waited \(waited) s")
     }
 }
+
+/// `.eqp on`: each query's plan, as `.explain` shows it, before its rows.
+@Suite struct EqpTests {
+    @Test func eachQueryShowsItsPlanFirst() throws {
+        let test = try TestSession()
+        let output = test.run(".eqp on\nSELECT title FROM reminders WHERE id = '00000000-0000-4000-8000-00000000b001';").output
+        #expect(output == """
+            QUERY PLAN
+            └─ SEARCH reminders USING INDEX sqlite_autoindex_reminders_1 (id=?)
+
+            indexes used: sqlite_autoindex_reminders_1 on reminders(id)
+
+            Groceries
+
+            """)
+        #expect(test.run("reminders | where isFlagged | count").output.hasPrefix("QUERY PLAN\n└─ SCAN reminders\n"))
+        #expect(test.run("PRAGMA user_version;").output == "0\n")
+        #expect(test.run(".eqp off\nSELECT 1;").output == "1\n")
+    }
+}

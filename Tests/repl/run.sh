@@ -266,6 +266,17 @@ waited=0
 while [ ! -f "$scratch/status" ] && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
 if [ "$(cat "$scratch/status" 2>/dev/null)" = 0 ]; then pass; else fail "quit; leaves rql with status 0"; fi
 
+# .prompt replaces the prompt and the continuation prompt.
+start --no-init
+expect_screen "a session for .prompt" "^rql reminders> $"
+type_line ".prompt 'sqlite> ' '   ...> '"
+expect_screen ".prompt sets the prompt" "^sqlite> $"
+type_line "SELECT"
+expect_screen ".prompt sets the continuation prompt" "^   \.\.\.> $"
+type_line "42;"
+expect_screen "the statement runs" "│ 42 │"
+keys C-d
+
 # -cmd runs its command, then the prompt comes as without it.
 start --no-init -cmd "'.mode csv'" -cmd "'.headers on'"
 expect_screen "-cmd then the prompt" "^rql reminders> $"

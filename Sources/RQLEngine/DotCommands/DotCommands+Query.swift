@@ -16,6 +16,10 @@ extension DotCommand {
             }
             for line in listing { session.output.write(line + "\n") }
         },
+        DotCommand(name: "eqp", usage: ".eqp on|off", summary: "show each query's plan, as .explain does, before its rows",
+                   arguments: 1...1, completes: .onOff) { session, arguments in
+            session.settings.showsPlans = try flag(arguments[0], for: ".eqp")
+        },
         DotCommand(name: "explain", usage: ".explain QUERY", summary: "how SQLite runs an SQL or DSL query: its plan as a tree",
                    details: "A DSL query shows the SQL it compiles to first. Under the plan: the indexes it uses with their columns, the tables it reads in full, and any index SQLite builds for this statement alone.",
                    arguments: 1...1, takesRawText: true) { session, arguments in
@@ -52,8 +56,13 @@ extension Session {
             } catch let error as DatabaseError {
                 throw CommandError(error.message ?? "\(error.resultCode)")
             }
-            return ["QUERY PLAN"] + plan.tree + [""] + (try planSummary(plan, sql: sql, db))
+            return try planLines(plan, sql: sql, in: db)
         }
         for line in lines { output.write(line + "\n") }
+    }
+
+    /// A plan as a tree, then the indexes and full scans it uses.
+    func planLines(_ plan: QueryPlan, sql: String, in db: Database) throws -> [String] {
+        ["QUERY PLAN"] + plan.tree + [""] + (try planSummary(plan, sql: sql, db))
     }
 }

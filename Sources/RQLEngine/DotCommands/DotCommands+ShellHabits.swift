@@ -19,6 +19,11 @@ extension DotCommand {
                    arguments: 0...256) { session, arguments in
             session.output.write(arguments.joined(separator: " ") + "\n")
         },
+        DotCommand(name: "prompt", usage: ".prompt MAIN [CONTINUE]", summary: "the prompt, and the one that continues a command ('' for rql's own)",
+                   arguments: 1...2) { session, arguments in
+            session.settings.prompt = arguments[0].isEmpty ? nil : arguments[0]
+            session.settings.continuationPrompt = arguments.count > 1 && !arguments[1].isEmpty ? arguments[1] : nil
+        },
         DotCommand(name: "show", usage: ".show", summary: "every setting and its value", arguments: 0...0) { session, _ in
             session.writeSettings()
         },
@@ -65,6 +70,8 @@ extension Session {
             ("echo", onOff(settings.echo)),
             ("bail", onOff(settings.bail)),
             ("sql", onOff(settings.showsSQL)),
+            ("eqp", onOff(settings.showsPlans)),
+            ("prompt", settings.prompt.map { quoted($0) + " " + quoted(settings.continuationPrompt ?? "") } ?? "rql's own"),
             ("trace", onOff(settings.trace)),
             ("profile", onOff(settings.profile)),
             ("changes", onOff(settings.changes)),

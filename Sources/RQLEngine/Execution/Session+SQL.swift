@@ -27,6 +27,11 @@ extension Session {
                 throw CommandError(error, source: sql, connection: db.sqliteConnection)
             }
             try bind(statement)
+            // `.eqp on`: the plan of a query first (a PRAGMA has none to show).
+            if self.settings.showsPlans, statement.columnCount > 0, !Session.isExplain(sql),
+               let plan = try? QueryPlan.read(db, sql: sql, values: []), !plan.tree.isEmpty {
+                for line in try planLines(plan, sql: sql, in: db) + [""] { output.write(line + "\n") }
+            }
             let wasInTransaction = db.isInsideTransaction
             do {
                 try watching(db) {
@@ -43,6 +48,11 @@ extension Session {
                 throw failure
             }
         }
+    }
+
+    /// Whether `sql` is itself an EXPLAIN, whose plan `.eqp` does not show.
+    static func isExplain(_ sql: String) -> Bool {
+        sql.skippingBlanksAndComments().prefix(7).lowercased() == "explain"
     }
 
     /// Prepares SQL the user wrote; in safe mode, what would reach files

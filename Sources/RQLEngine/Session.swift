@@ -80,6 +80,8 @@ public final class Session {
     public internal(set) var changedRows: Int?
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
+    /// The rows the last query showed, for `.last`.
+    var lastResult: LastResult?
     /// The status `.exit CODE` asked rql to end with.
     public internal(set) var exitStatus: Int32?
     /// What `def`, `enum`, `alias` and `let` defined for the open database.

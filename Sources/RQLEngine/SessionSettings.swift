@@ -21,6 +21,8 @@ public struct SessionSettings: Sendable {
     public var showsSQL = false
     /// `.eqp on`: print each query's plan before its rows.
     public var showsPlans = false
+    /// Keep a copy of each query's rows for `.last` (at the prompt).
+    public var keepsLastResult = false
     /// `.prompt`: the prompt, and the one that continues an open command;
     /// nil means rql's own (which name the database and what is open).
     public var prompt: String?

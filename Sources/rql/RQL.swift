@@ -206,6 +206,7 @@ struct Shell: ParsableCommand {
         if let nullvalue { session.settings.nullText = nullvalue }
         if bail { session.settings.bail = true }
         if echo { session.settings.echo = true }
+        session.settings.keepsLastResult = isInteractive
     }
 
     /// `-c` commands, then the words after the database.

@@ -96,3 +96,25 @@ import RQLEngine
         #expect(test.run(".eqp off\nSELECT 1;").output == "1\n")
     }
 }
+
+/// `.last`: the last query's rows again, from the kept copy.
+@Suite struct LastResultTests {
+    @Test func theLastRowsShowInAnotherModeWithoutRunningAgain() throws {
+        let test = try TestSession()
+        test.session.settings.keepsLastResult = true
+        test.run("SELECT title, priority FROM reminders WHERE priority IS NOT NULL ORDER BY title LIMIT 2;")
+        test.run("UPDATE reminders SET title = 'changed';")
+        #expect(test.run(".last csv").output == "\"Doctor appointment\",3\n\"Get laundry\",1\n")
+        #expect(test.run(".last").output == "Doctor appointment|3\nGet laundry|1\n")
+    }
+
+    @Test func whatCannotBeShownSaysWhy() throws {
+        let test = try TestSession()
+        #expect(test.run(".last").errors == "error: .last shows rows kept at the prompt; here none are kept\n")
+        test.session.settings.keepsLastResult = true
+        #expect(test.run(".last").errors == "error: no query has shown rows yet\n")
+        test.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 100000) SELECT i FROM n;")
+        #expect(test.run(".last").errors == "error: the last result was too big to keep (more than 100000 rows or 64 MiB)\nrun the query again, perhaps with .once FILE\n")
+        #expect(test.run(".last xml").errors.hasPrefix("error: .last takes a mode or --full, not \"xml\"\n"))
+    }
+}

@@ -277,6 +277,19 @@ type_line "42;"
 expect_screen "the statement runs" "│ 42 │"
 keys C-d
 
+# .last shows the last result again: in another mode, or whole.
+start --no-init
+expect_screen "a session for .last" "^rql reminders> $"
+type_line "SELECT 'Zoë' AS name, printf('%.300c', 'x') AS long;"
+expect_screen "a long cell is cut to the screen" "x…"
+clear_screen
+type_line ".last json"
+expect_screen ".last json shows the rows as JSON" '^\[\{"name":"Zoë","long":"x+'
+clear_screen
+type_line ".last line --full"
+expect_screen ".last --full shows the whole cell" "^long = x{90}"
+keys C-d
+
 # -cmd runs its command, then the prompt comes as without it.
 start --no-init -cmd "'.mode csv'" -cmd "'.headers on'"
 expect_screen "-cmd then the prompt" "^rql reminders> $"

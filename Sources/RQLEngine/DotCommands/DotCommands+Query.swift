@@ -1,5 +1,6 @@
 import GRDB
 import RQLLanguage
+import RQLRender
 
 extension DotCommand {
     static let queryCommands: [DotCommand] = [
@@ -15,6 +16,11 @@ extension DotCommand {
                 session.output.write("no helpers defined (def, enum, alias and let make them)\n")
             }
             for line in listing { session.output.write(line + "\n") }
+        },
+        DotCommand(name: "last", usage: ".last [MODE] [--full]", summary: "show the last query's rows again: in another mode, or whole",
+                   details: "The rows are kept as the query showed them, up to 100,000 rows and 64 MiB, without running it again. --full shows every row with no cell cut to the screen's width. Rows are kept at the prompt only.",
+                   arguments: 0...2, completes: .modes) { session, arguments in
+            try session.showLastResult(arguments)
         },
         DotCommand(name: "eqp", usage: ".eqp on|off", summary: "show each query's plan, as .explain does, before its rows",
                    arguments: 1...1, completes: .onOff) { session, arguments in
@@ -59,6 +65,41 @@ extension Session {
             return try planLines(plan, sql: sql, in: db)
         }
         for line in lines { output.write(line + "\n") }
+    }
+
+    /// `.last [MODE] [--full]`: the kept rows of the last query, rendered again.
+    func showLastResult(_ arguments: [String]) throws {
+        var mode: OutputMode?
+        var full = false
+        for argument in arguments {
+            if argument == "--full" {
+                full = true
+            } else if let named = OutputMode(rawValue: argument.lowercased()) {
+                mode = named
+            } else {
+                throw CommandError(".last takes a mode or --full, not \"\(argument)\"",
+                                   notes: ["modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " ")])
+            }
+        }
+        guard let last = lastResult else {
+            throw CommandError(settings.keepsLastResult ? "no query has shown rows yet" : ".last shows rows kept at the prompt; here none are kept")
+        }
+        guard let rows = last.rows else {
+            throw CommandError("the last result was too big to keep (more than \(LastResult.maximumRows) rows or \(LastResult.maximumBytes >> 20) MiB)",
+                               notes: ["run the query again, perhaps with .once FILE"])
+        }
+        var render = renderSettings(for: output)
+        if let mode {
+            render.mode = mode
+            render.separator = nil
+        }
+        if full {
+            render.maxRows = 0
+            render.maxLineWidth = nil
+            render.widths = []
+        }
+        var source = RowArray(columns: last.columns, rows: rows)
+        try Renderer.render(&source, settings: render, to: output)
     }
 
     /// A plan as a tree, then the indexes and full scans it uses.

@@ -35,7 +35,9 @@ extension Session {
             let wasInTransaction = db.isInsideTransaction
             do {
                 try watching(db) {
-                    try Session.run(statement, enumLabels: enumLabels, settings: settings, to: output)
+                    let kept = try Session.run(statement, enumLabels: enumLabels, settings: settings,
+                                               keeps: self.settings.keepsLastResult, to: output)
+                    if let kept { lastResult = kept }
                 }
                 if statement.columnCount == 0, Session.writesRows(sql) { changedRows = db.changesCount }
             } catch let error as DatabaseError {
@@ -70,12 +72,25 @@ extension Session {
     /// Steps `statement`: rows render to `output`, other statements just run.
     /// An `ALTER TABLE` that adds a checked column reports the columns of the
     /// check SQLite runs inside it; it has no rows to show.
+    /// Renders the statement's rows; with `keeps`, returns a copy of them for `.last`.
     private static func run(_ statement: Statement, enumLabels: [Int: [Definitions.EnumCase]],
-                            settings: RenderSettings, to output: ByteOutput) throws {
+                            settings: RenderSettings, keeps: Bool, to output: ByteOutput) throws -> LastResult? {
         guard statement.columnCount > 0, SQLTokenizer.tokens(statement.sql).first?.isWord("alter") != true else {
-            return try statement.execute()
+            try statement.execute()
+            return nil
         }
         let rows = try StatementRows(statement)
+        guard keeps else {
+            try render(rows, enumLabels: enumLabels, settings: settings, to: output)
+            return nil
+        }
+        let keeping = KeepingRows(rows)
+        try render(keeping, enumLabels: enumLabels, settings: settings, to: output)
+        return keeping.result
+    }
+
+    static func render<Rows: RowSource>(_ rows: Rows, enumLabels: [Int: [Definitions.EnumCase]],
+                                        settings: RenderSettings, to output: ByteOutput) throws {
         if settings.mode == .box, !enumLabels.isEmpty {
             var labeled = EnumLabeledRows(rows, labels: enumLabels)
             try Renderer.render(&labeled, settings: settings, to: output)

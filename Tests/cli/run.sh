@@ -368,6 +368,15 @@ check ".once |COMMAND takes the next command's output" 0 $'ZOË\nafter' "$rql" -
 check "a command that stops reading does not end rql" 0 $'1\nstill here' "$rql" -c '.output |head -1' \
   -c 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT x FROM c' -c '.output' -c "SELECT 'still here'"
 
+# generate_series, as the sqlite3 shell has it, gives its rows.
+for arguments in "1, 10, 3" "1, 10, -3" "10, 1" "1, 3, 0" "-2, 2" "'a', 3" "1.7, 4" "1, NULL" "5, 20, 7"; do
+  query="SELECT value, start, stop, step FROM generate_series($arguments) LIMIT 20"
+  check "generate_series($arguments) as sqlite3 gives it" 0 "$(sqlite3 :memory: "$query")" "$rql" -list -c "$query"
+done
+check "generate_series(5) counts on from 5" 0 $'5\n6\n7' "$rql" -list -c "SELECT value FROM generate_series(5) LIMIT 3"
+check "generate_series without a start is an error" 1 "" "$rql" -c "SELECT * FROM generate_series"
+check_stderr "which says so" 'first argument to "generate_series()" missing or unusable'
+
 # rql import: .import from the command line, with its exit statuses.
 printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
 check "rql import creates a typed table" 0 "imported 2 records into a new table people (id INTEGER, name TEXT)" \

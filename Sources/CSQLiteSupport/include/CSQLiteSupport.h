@@ -52,4 +52,9 @@ void rql_interrupt_connection(void *connection);
 /// How many SIGINTs have arrived since `rql_interrupt_on_sigint`.
 long rql_interrupt_count(void);
 
+/// Registers the `generate_series(START, STOP, STEP)` table-valued function
+/// that the sqlite3 shell has, on `connection` (an `sqlite3 *`). Returns an
+/// SQLite result code.
+int rql_register_generate_series(void *connection);
+
 #endif

@@ -1,3 +1,4 @@
+import CSQLiteSupport
 import Foundation
 import GRDB
 
@@ -7,6 +8,8 @@ enum SQLFunctions {
     static func register(in db: Database, setup: ConnectionSetup) {
         for function in functions(setup: setup) { db.add(function: function) }
         for collation in collations { db.add(collation: collation) }
+        // The sqlite3 shell's table-valued function, written in C.
+        _ = rql_register_generate_series(UnsafeMutableRawPointer(db.sqliteConnection))
     }
 
     static func functions(setup: ConnectionSetup) -> [DatabaseFunction] {

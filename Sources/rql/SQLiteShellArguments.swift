@@ -27,6 +27,8 @@ enum SQLiteShellArguments {
         "--no-init": false, "-c": true, "--header": false, "--no-header": false, "--separator": true,
         "--newline": true, "--nullvalue": true, "--cmd": true, "--bail": false, "--echo": false, "--batch": false,
         "--interactive": false, "--version": false, "--help": false, "-h": false,
+        // The argument parser's own: `make install` writes shell completions with it.
+        "--generate-completion-script": true,
     ]
 
     /// The arguments with sqlite3's spellings turned into rql's. Option

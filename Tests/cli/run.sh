@@ -377,6 +377,12 @@ check "generate_series(5) counts on from 5" 0 $'5\n6\n7' "$rql" -list -c "SELECT
 check "generate_series without a start is an error" 1 "" "$rql" -c "SELECT * FROM generate_series"
 check_stderr "which says so" 'first argument to "generate_series()" missing or unusable'
 
+# What make install writes: shell completions and the manual page.
+check "bash completion from the argument parser" 0 "complete -o filenames -F _rql rql" \
+  bash -c "source <('$rql' --generate-completion-script bash) && complete -p rql"
+check "the manual page has its sections" 0 $'.TH RQL 1\n.SH NAME\n.SH SYNOPSIS\n.SH DESCRIPTION\n.SH "RQL IMPORT"' \
+  bash -c "'$(dirname "$0")/../../Scripts/man-page.sh' '$rql' | grep -oE '^(\.TH RQL 1|\.SH (NAME|SYNOPSIS|DESCRIPTION|\"RQL IMPORT\"))'"
+
 # rql import: .import from the command line, with its exit statuses.
 printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
 check "rql import creates a typed table" 0 "imported 2 records into a new table people (id INTEGER, name TEXT)" \

@@ -33,6 +33,8 @@ public struct JSONRecordReader {
     private var keyIndex: [String: Int] = [:]
     /// The last record's members: key number and value, in the object's order.
     public private(set) var members: [(key: Int, value: Value)] = []
+    /// Where each key's member is in `members`, for a key an object repeats.
+    private var memberIndex: [Int: Int] = [:]
     /// The decoded strings and nested JSON of the last record.
     public private(set) var bytes: [UInt8] = []
     /// The line the last record starts on.
@@ -45,6 +47,7 @@ public struct JSONRecordReader {
     /// Reads the next record; false after the last one.
     public mutating func next() throws(CommandError) -> Bool {
         members.removeAll(keepingCapacity: true)
+        memberIndex.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
         guard !arrayEnded else {
             guard try skipSpace() == nil else { throw invalid("more after the array of records ends") }
@@ -112,9 +115,10 @@ public struct JSONRecordReader {
                 keys.append(key)
                 keyIndex[key] = number
             }
-            if let repeated = members.firstIndex(where: { $0.key == number }) {
+            if let repeated = memberIndex[number] {
                 members[repeated].value = value  // the last of a repeated key counts
             } else {
+                memberIndex[number] = members.count
                 members.append((number, value))
             }
             guard let next = try skipSpace() else { throw endsInside() }

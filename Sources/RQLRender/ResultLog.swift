@@ -61,6 +61,8 @@ struct LoggedRows<Base: RowSource>: RowSource {
     func cell(at index: Int) -> Cell {
         base.cell(at: index)
     }
+
+    func isKey(column index: Int) -> Bool { base.isKey(column: index) }
 }
 
 extension RowArray.Value {

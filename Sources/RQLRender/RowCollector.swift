@@ -10,6 +10,10 @@ struct RowCollector {
     private(set) var head = CellStore()
     /// The columns of the widest cell of each column in the head.
     private(set) var headWidths: [Int]
+    /// The same over the cells that are never cut: numbers and NULL.
+    private(set) var headFixedWidths: [Int]
+    /// Whether the column has text or a blob in the head.
+    private(set) var headHasText: [Bool]
     private var tail: [CellStore] = []
     private var tailStart = 0
     private(set) var total = 0
@@ -18,6 +22,8 @@ struct RowCollector {
         self.columnCount = columnCount
         self.format = format
         headWidths = Array(repeating: 0, count: columnCount)
+        headFixedWidths = headWidths
+        headHasText = Array(repeating: false, count: columnCount)
         if maxRows <= 0 {
             headLimit = .max
             tailLimit = 0
@@ -31,7 +37,13 @@ struct RowCollector {
         defer { total += 1 }
         if total < headLimit {
             for index in 0..<columnCount {
-                headWidths[index] = max(headWidths[index], head.append(source.cell(at: index), format: format))
+                let cell = source.cell(at: index)
+                let width = head.append(cell, format: format)
+                headWidths[index] = max(headWidths[index], width)
+                switch cell {
+                case .null, .integer, .real: headFixedWidths[index] = max(headFixedWidths[index], width)
+                case .text, .blob: headHasText[index] = true
+                }
             }
             head.endRow()
             return

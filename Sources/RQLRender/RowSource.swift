@@ -20,6 +20,14 @@ public protocol RowSource {
     mutating func step() throws -> Bool
     /// The value at `index` in the current row.
     func cell(at index: Int) -> Cell
+    /// Whether the column at `index` reads a table's key (a primary key or a
+    /// foreign key column), whose values tabular output never cuts. Asked
+    /// only of a result too wide for the terminal, after its last row.
+    func isKey(column index: Int) -> Bool
+}
+
+extension RowSource {
+    public func isKey(column index: Int) -> Bool { false }
 }
 
 /// Rows kept in memory, for tests and for results that commands build.
@@ -42,12 +50,14 @@ public struct RowArray: RowSource {
     }
 
     public let columnNames: [String]
+    private let keyColumns: Set<Int>
     private let rows: [[Value]]
     private let ranges: [[Range<Int>]]
     private let storage: Storage
     private var index = -1
 
-    public init(columns: [String], rows: [[Value]]) {
+    /// `keyColumns`: the columns that hold keys (see `RowSource.isKey`).
+    public init(columns: [String], rows: [[Value]], keyColumns: Set<Int> = []) {
         var ranges: [[Range<Int>]] = []
         var total = 0
         for row in rows {
@@ -74,6 +84,7 @@ public struct RowArray: RowSource {
             }
         }
         self.columnNames = columns
+        self.keyColumns = keyColumns
         self.rows = rows
         self.ranges = ranges
         self.storage = storage
@@ -83,6 +94,8 @@ public struct RowArray: RowSource {
         index += 1
         return index < rows.count
     }
+
+    public func isKey(column index: Int) -> Bool { keyColumns.contains(index) }
 
     public func cell(at column: Int) -> Cell {
         let bytes = UnsafeRawBufferPointer(rebasing: storage.bytes[ranges[index][column]])

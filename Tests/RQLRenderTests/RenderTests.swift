@@ -71,20 +71,57 @@ private func mixedRows() -> RowArray { RowArray(columns: ["name", "n", "note"], 
         #expect(try render(few, RenderSettings(mode: .table, showsHeaders: true, maxRows: 4)) == "+---+\n| n |\n+---+\n| 1 |\n| 2 |\n+---+\n")
     }
 
-    @Test func cellsAreCutToFitTheTerminal() throws {
-        let rows = RowArray(columns: ["title", "notes"], rows: [[.text("Call accountant"), .text(String(repeating: "tax forms ", count: 10))]])
-        let fitted = try render(rows, RenderSettings(mode: .box, showsHeaders: true, maxLineWidth: 30))
-        #expect(fitted == """
-            ┌─────────────┬─────────────┐
-            │ title       │ notes       │
-            ├─────────────┼─────────────┤
-            │ Call accou… │ tax forms … │
-            └─────────────┴─────────────┘
+    @Test func wideTextShrinksInProportionAndShortTextKeepsItsWidth() throws {
+        let rows = RowArray(columns: ["id", "title", "list", "notes"], rows: [
+            [.integer(1), .text("Call accountant about the taxes"), .text("Family"), .text(String(repeating: "tax forms ", count: 10))],
+            [.integer(22), .text("Pick up 東京 tickets 🎫"), .null, .null],
+        ])
+        #expect(try render(rows, RenderSettings(mode: .box, showsHeaders: true, maxLineWidth: 60)) == """
+            ┌────┬───────────────┬────────┬────────────────────────────┐
+            │ id │ title         │ list   │ notes                      │
+            ├────┼───────────────┼────────┼────────────────────────────┤
+            │  1 │ Call account… │ Family │ tax forms tax forms tax f… │
+            │ 22 │ Pick up 東京… │ NULL   │ NULL                       │
+            └────┴───────────────┴────────┴────────────────────────────┘
 
             """)
-        let tooWide = RowArray(columns: Array(repeating: "column", count: 12), rows: [])
-        #expect(try render(tooWide, RenderSettings(mode: .box, showsHeaders: true, maxLineWidth: 20))
-            .hasSuffix("(too wide for the terminal: try .mode line)\n"))
+    }
+
+    @Test func numbersNullAndKeysAreNeverCutColumnsInTheMiddleHideInstead() throws {
+        let uuid = "00000000-0000-4000-8000-00000000b001"
+        let rows = RowArray(columns: ["id", "amount", "title", "memo", "when", "n"], rows: [
+            [.text(uuid), .real(12345678.25), .text("Groceries"), .text("first\nsecond\nthird"), .null, .integer(1234567)],
+        ], keyColumns: [0])
+        #expect(try render(rows, RenderSettings(mode: .box, showsHeaders: true, maxLineWidth: 70)) == """
+            ┌──────────────────────────────────────┬─────────────┬───┬─────────┐
+            │ id                                   │ amount      │ … │ n       │
+            ├──────────────────────────────────────┼─────────────┼───┼─────────┤
+            │ 00000000-0000-4000-8000-00000000b001 │ 12345678.25 │ … │ 1234567 │
+            └──────────────────────────────────────┴─────────────┴───┴─────────┘
+            (3 columns hidden to fit: .mode line shows every column)
+
+            """)
+        // Cut with no hiding: the text goes, numbers and NULL stay whole.
+        #expect(try render(rows, RenderSettings(mode: .table, showsHeaders: true, maxLineWidth: 100)) == """
+            +--------------------------------------+-------------+-----------+--------+------+---------+
+            | id                                   | amount      | title     | memo   | when | n       |
+            +--------------------------------------+-------------+-----------+--------+------+---------+
+            | 00000000-0000-4000-8000-00000000b001 | 12345678.25 | Groceries | first  | NULL | 1234567 |
+            |                                      |             |           | second |      |         |
+            |                                      |             |           | third  |      |         |
+            +--------------------------------------+-------------+-----------+--------+------+---------+
+
+            """)
+        let single = RowArray(columns: ["id"], rows: [[.text(uuid)]], keyColumns: [0])
+        #expect(try render(single, RenderSettings(mode: .box, showsHeaders: true, maxLineWidth: 20)) == """
+            ┌──────────────────┐
+            │ id               │
+            ├──────────────────┤
+            │ 00000000-0000-4… │
+            └──────────────────┘
+            (too wide for the terminal: try .mode line)
+
+            """)
     }
 
     @Test func fixedWidthsAndNullText() throws {

@@ -98,7 +98,7 @@ extension Session {
             render.maxLineWidth = nil
             render.widths = []
         }
-        var source = RowArray(columns: last.columns, rows: rows)
+        var source = RowArray(columns: last.columns, rows: rows, keyColumns: last.keyColumns)
         try Renderer.render(&source, settings: render, to: output)
     }
 

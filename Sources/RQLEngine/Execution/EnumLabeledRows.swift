@@ -48,6 +48,8 @@ struct EnumLabeledRows<Base: RowSource>: RowSource {
 
     mutating func step() throws -> Bool { try base.step() }
 
+    func isKey(column index: Int) -> Bool { base.isKey(column: index) }
+
     func cell(at index: Int) -> Cell {
         let cell = base.cell(at: index)
         guard let cases = labels.byColumn[index] else { return cell }

@@ -10,6 +10,8 @@ struct LastResult {
     var columns: [String]
     /// Nil when the result was too big to keep.
     var rows: [[RowArray.Value]]?
+    /// The columns that read a table's key, which box mode never cuts.
+    var keyColumns: Set<Int>
 }
 
 /// Passes a query's rows through to the renderer, keeping a copy of them.
@@ -29,7 +31,10 @@ struct KeepingRows<Source: RowSource>: RowSource {
 
     var columnNames: [String] { source.columnNames }
 
-    var result: LastResult { LastResult(columns: columnNames, rows: store.rows) }
+    var result: LastResult {
+        LastResult(columns: columnNames, rows: store.rows,
+                   keyColumns: store.rows == nil ? [] : Set(columnNames.indices.filter(source.isKey)))
+    }
 
     mutating func step() throws -> Bool {
         guard try source.step() else { return false }
@@ -58,4 +63,6 @@ struct KeepingRows<Source: RowSource>: RowSource {
     }
 
     func cell(at index: Int) -> Cell { source.cell(at: index) }
+
+    func isKey(column index: Int) -> Bool { source.isKey(column: index) }
 }

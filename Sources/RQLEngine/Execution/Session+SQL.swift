@@ -35,8 +35,8 @@ extension Session {
             let wasInTransaction = db.isInsideTransaction
             do {
                 try watching(db) {
-                    let kept = try Session.run(statement, enumLabels: enumLabels, settings: settings,
-                                               keeps: self.settings.keepsLastResult, to: output)
+                    let kept = try Session.run(statement, keys: ColumnKeys(tracer: tracer), enumLabels: enumLabels,
+                                               settings: settings, keeps: self.settings.keepsLastResult, to: output)
                     if let kept { lastResult = kept }
                 }
                 if statement.columnCount == 0, Session.writesRows(sql) { changedRows = db.changesCount }
@@ -73,13 +73,13 @@ extension Session {
     /// An `ALTER TABLE` that adds a checked column reports the columns of the
     /// check SQLite runs inside it; it has no rows to show.
     /// Renders the statement's rows; with `keeps`, returns a copy of them for `.last`.
-    private static func run(_ statement: Statement, enumLabels: [Int: [Definitions.EnumCase]],
+    private static func run(_ statement: Statement, keys: ColumnKeys, enumLabels: [Int: [Definitions.EnumCase]],
                             settings: RenderSettings, keeps: Bool, to output: ByteOutput) throws -> LastResult? {
         guard statement.columnCount > 0, SQLTokenizer.tokens(statement.sql).first?.isWord("alter") != true else {
             try statement.execute()
             return nil
         }
-        let rows = try StatementRows(statement)
+        let rows = try StatementRows(statement, keys: keys)
         guard keeps else {
             try render(rows, enumLabels: enumLabels, settings: settings, to: output)
             return nil

@@ -9,11 +9,17 @@ struct StatementRows: RowSource {
     let columnNames: [String]
     private let cursor: RowCursor
     private let statement: SQLiteStatement
+    private let keys: ColumnKeys
 
-    init(_ statement: Statement) throws {
+    init(_ statement: Statement, keys: ColumnKeys) throws {
         columnNames = statement.columnNames
         cursor = try Row.fetchCursor(statement)
         self.statement = statement.sqliteStatement
+        self.keys = keys
+    }
+
+    func isKey(column index: Int) -> Bool {
+        keys.isKey(column: Int32(index), of: statement)
     }
 
     mutating func step() throws -> Bool {

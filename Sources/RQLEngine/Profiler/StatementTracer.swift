@@ -14,6 +14,9 @@ import RQLRender
 final class StatementTracer {
     var tracesTo: ByteOutput?
     var profiles = false
+    /// While set, statements are neither traced nor profiled: rql's own
+    /// questions asked in the middle of a command.
+    var isSuspended = false
     private(set) var profile = StatementProfile()
 
     /// Statements started and not finished yet, innermost last, with their
@@ -51,6 +54,7 @@ final class StatementTracer {
     }
 
     private func handle(kind: Int32, statement: OpaquePointer, detail: UnsafeMutableRawPointer?) {
+        guard !isSuspended else { return }
         switch kind {
         case SQLITE_TRACE_STMT:
             guard let detail else { return }

@@ -50,6 +50,11 @@ public final class Session {
     /// Where errors go.
     public let diagnostics: ByteOutput
     var redirection: Redirection?
+    /// The pager this command's output on the terminal may go through, and
+    /// the output that feeds it.
+    var paging: (pager: Pager, output: ByteOutput)?
+    /// Whether the session said that the pager cannot be found.
+    var reportedMissingPager = false
     /// Values bound to `:name`, `$name`, `@name` and `?N` parameters.
     var parameters: [String: DatabaseValue] = [:]
     /// Nesting of `.read`, to refuse a script that reads itself forever.
@@ -110,7 +115,7 @@ public final class Session {
     }
 
     /// The output results go to now.
-    var output: ByteOutput { redirection?.output ?? console }
+    var output: ByteOutput { redirection?.output ?? paging?.output ?? console }
 
     /// Runs one command and reports its failure on `diagnostics`. Returns
     /// whether it succeeded. `origin` names the script it came from, for
@@ -131,6 +136,7 @@ public final class Session {
     /// failure, and output that did not reach its file or standard output.
     private func attempt(_ command: Command, origin: String?) -> Bool {
         changedRows = nil
+        let pages = beginPaging()
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
         let started = ResourceClock.now()
@@ -139,6 +145,7 @@ public final class Session {
         if let before = redirectionBefore, before.once, redirection === before {
             succeeded = reportingFailure(at: command, origin: origin, of: endRedirection) && succeeded
         }
+        if pages { succeeded = reportingFailure(at: command, origin: origin, of: endPaging) && succeeded }
         return reportingFailure(at: command, origin: origin, of: checkWrites) && succeeded
     }
 
@@ -220,6 +227,10 @@ public final class Session {
         render.rowSeparator = settings.rowSeparator
         let presentsToPerson = output.isTerminal || settings.lineWidth != nil
         render.maxRows = settings.maxRows ?? (presentsToPerson ? SessionSettings.terminalMaxRows : 0)
+        if let paging, output === paging.output {
+            if settings.maxRows == nil { render.maxRows = 0 }
+            render.pagerHeight = paging.pager.threshold
+        }
         render.maxLineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil)
         render.usesColor = output.isTerminal && settings.colorAllowed
         render.log = resultLog

@@ -23,6 +23,8 @@ public struct SessionSettings: Sendable {
     public var showsPlans = false
     /// Keep a copy of each query's rows for `.last` (at the prompt).
     public var keepsLastResult = false
+    /// `.pager`: when output on a terminal goes through a pager.
+    public var pager = PagerMode.auto
     /// `.prompt`: the prompt, and the one that continues an open command;
     /// nil means rql's own (which name the database and what is open).
     public var prompt: String?
@@ -40,6 +42,14 @@ public struct SessionSettings: Sendable {
     public var colorAllowed: Bool
 
     public static let terminalMaxRows = 40
+
+    public enum PagerMode: String, Sendable, CaseIterable {
+        /// Output taller than the window.
+        case auto
+        /// Any output.
+        case on
+        case off
+    }
 
     /// Defaults for output that is (or is not) a terminal: box with headers,
     /// or list without, as the sqlite3 shell does.

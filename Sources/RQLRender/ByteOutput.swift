@@ -12,6 +12,8 @@ public final class ByteOutput {
         case fileDescriptor(Int32, closes: Bool)
         /// Writes are kept; read them back with `text` or `bytes`.
         case memory
+        /// Writes go to an object that decides where (a pager).
+        case custom(any ByteDestination)
     }
 
     public let destination: Destination
@@ -162,24 +164,40 @@ public final class ByteOutput {
         switch destination {
         case .memory:
             kept.append(contentsOf: bytes)
+        case .custom(let destination):
+            guard writeError == nil else { return }
+            writeError = destination.write(bytes)
         case .fileDescriptor(let descriptor, _):
-            guard writeError == nil, var base = bytes.baseAddress else { return }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = Glibc.write(descriptor, base, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    writeError = errno
-                    return
-                }
-                remaining -= written
-                base += written
-            }
+            guard writeError == nil else { return }
+            writeError = ByteOutput.write(bytes, to: descriptor)
         }
     }
 }
 
+/// Where a `.custom` output's bytes go.
+public protocol ByteDestination: AnyObject {
+    /// Takes flushed bytes; returns the `errno` of a failed write, or nil.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int32?
+}
+
 extension ByteOutput {
+    /// Writes all of `bytes` to `descriptor`, retrying after signals;
+    /// returns the `errno` of a failed write, or nil.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard var base = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            remaining -= written
+            base += written
+        }
+        return nil
+    }
+
     /// Bytes that did not reach an output; `code` is the `errno` of the write.
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         public let name: String

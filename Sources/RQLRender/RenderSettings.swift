@@ -14,6 +14,10 @@ public struct RenderSettings: Sendable {
     public var widths: [Int] = []
     /// The terminal width that tabular output must fit, if any.
     public var maxLineWidth: Int?
+    /// Set when output goes through a pager once it is taller than this
+    /// many lines: a table that tall is drawn at its full width, since the
+    /// pager scrolls sideways; a shorter one still fits `maxLineWidth`.
+    public var pagerHeight: Int?
     public var usesColor: Bool
     /// Also keeps the values rendered (`rql export --execute`).
     public var log: ResultLog?

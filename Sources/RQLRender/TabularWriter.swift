@@ -127,7 +127,8 @@ struct TabularWriter {
             isSet[column] = true
         }
         var layout = Layout(widths: widths, rightAligned: rightAligned, shown: Array(0..<columnCount))
-        guard let limit = settings.maxLineWidth, TabularWriter.lineWidth(layout) > limit else { return layout }
+        guard let limit = settings.maxLineWidth, TabularWriter.lineWidth(layout) > limit,
+              !goesThroughPager(rowCount: collector.shownCount) else { return layout }
         let needs = (0..<columnCount).map { column in
             let shrinks = hasText[column] && !isSet[column] && !isKey(column)
             let floor = shrinks ? max(fixedWidths[column], min(widths[column], TabularWriter.shortText)) : widths[column]
@@ -135,6 +136,13 @@ struct TabularWriter {
         }
         fit(&layout, needs: needs, into: limit)
         return layout
+    }
+
+    /// Whether the table will be taller than `settings.pagerHeight`.
+    private func goesThroughPager(rowCount: Int) -> Bool {
+        guard let height = settings.pagerHeight else { return false }
+        let frameLines = (frame.top == nil ? 0 : 2) + (settings.showsHeaders || settings.mode == .markdown ? 2 : 0)
+        return rowCount + frameLines > height
     }
 
     /// The columns a line of `layout` takes: its cells, a space either side

@@ -41,6 +41,15 @@ import RQLEngine
         #expect(output.contains("database   reminders\n"))
     }
 
+    @Test func thePagerIsSetAndShown() throws {
+        let test = try TestSession()
+        #expect(test.run(".pager").output == "pager: auto\n")
+        #expect(test.run(".pager OFF\n.pager").output == "pager: off\n")
+        #expect(test.run(".show").output.contains("\npager      off\n"))
+        // Output that is not a terminal never goes through it.
+        #expect(test.run(".pager on\nSELECT 1 AS one;").output == "1\n")
+    }
+
     @Test func shellRunsACommandAndSaysWhenItFails() throws {
         let test = try TestSession()
         #expect(test.run(".shell printf 'a\\nb\\n' | wc -l").output.trimmingCharacters(in: .whitespaces) == "2\n")
@@ -52,6 +61,7 @@ import RQLEngine
         (".timeout soon", "error: .timeout takes milliseconds, not \"soon\"\n"),
         (".exit now", "error: .exit takes a status from 0 to 255, not \"now\"\n"),
         (".cd /nowhere/at/all", "error: cannot change to /nowhere/at/all: no such folder\n"),
+        (".pager maybe", "error: .pager takes auto, on or off, not \"maybe\"\n"),
     ])
     func errors(command: String, error: String) throws {
         #expect(try TestSession().run(command).errors == error)

@@ -26,14 +26,18 @@ fail() {
 
 # start [ARGS...]: rql in a fresh 100x40 terminal; its exit status lands in $scratch/status.
 # $environment, when set, holds env(1) arguments for rql (variables to unset or set).
+# Results taller than the window go through cat, so they land on the screen
+# as they would without a pager; the pager's own tests set another.
 environment=""
 start() {
   tmux_ kill-server 2>/dev/null
   # A server still shutting down would take the new session with it.
   while tmux_ list-sessions >/dev/null 2>&1; do sleep 0.05; done
   rm -f "$scratch/status"
+  local pager="PAGER=cat"
+  [[ $environment == *PAGER* ]] && pager=""
   tmux_ new-session -d -s repl -x 100 -y 40 \
-    "cd '$scratch' && env $environment '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"
+    "cd '$scratch' && env -u RQL_PAGER $environment $pager '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"
 }
 
 # type TEXT: the text as keys, then Enter. A final ; is escaped, since
@@ -314,6 +318,60 @@ expect_screen "Ctrl-C cancels the import" "^error: interrupted; nothing was impo
 type_line "SELECT count(*) AS tables FROM sqlite_schema WHERE name = 'big2';"
 expect_screen "the cancelled import left no table" "│      0 │"
 keys C-d
+
+# The pager: a result taller than the window goes through it whole (the
+# 40-row cut lifted, no width cut); a short one prints in place.
+cat > "$scratch/record-pager" <<'SCRIPT'
+#!/bin/sh
+cat > paged.txt
+echo "[paged $(wc -l < paged.txt) lines]"
+SCRIPT
+chmod +x "$scratch/record-pager"
+environment="PAGER=./record-pager"
+start --no-init
+expect_screen "a session with a recording pager" "^rql reminders> $"
+type_line "SELECT value, printf('%.*c', 150, 'x') AS wide FROM generate_series(1, 100);"
+expect_screen "a tall result goes through the pager" "^\[paged 104 lines\]$"
+if grep -q "^│   100 │ x\{150\} │$" "$scratch/paged.txt" && grep -q "^│    50 │" "$scratch/paged.txt"; then
+  pass
+else
+  fail "the pager gets every row at full width"
+fi
+clear_screen
+rm -f "$scratch/paged.txt"
+type_line "SELECT value FROM generate_series(1, 3);"
+expect_screen "a short result prints in place" "^│     3 │$"
+if [ -e "$scratch/paged.txt" ]; then fail "a short result does not start the pager"; else pass; fi
+type_line "SELECT printf('%.*c', 300, 'y') AS long;"
+expect_screen "a long cell is cut on the screen" "^│ y+… │$"
+type_line ".last --full"
+expect_screen ".last --full goes through the pager" "^\[paged 5 lines\]$"
+if grep -q "^│ y\{300\} │$" "$scratch/paged.txt"; then pass; else fail ".last --full gives the pager the whole cell"; fi
+type_line ".pager off"
+clear_screen
+type_line "SELECT value FROM generate_series(1, 100);"
+expect_screen ".pager off prints in place with the 40-row cut" "^… 100 rows, 40 shown$"
+keys C-d
+# A pager that is not installed: said once, and results print in place.
+environment="PAGER=no-such-pager"
+start --no-init
+expect_screen "a session with a missing pager" "^rql reminders> $"
+type_line "SELECT value FROM generate_series(1, 100);"
+expect_screen "a missing pager is named" "^note: the pager no-such-pager is not installed; set RQL_PAGER or PAGER, or \.pager off$"
+expect_screen "and the result prints in place" "^… 100 rows, 40 shown$"
+keys C-d
+# The default pager, less: Ctrl-C in it comes back to the prompt.
+environment="-u PAGER"
+start --no-init
+expect_screen "a session with less as its pager" "^rql reminders> $"
+type_line "SELECT value FROM generate_series(1, 1000);"
+expect_screen "less shows the first screen" "^:$"
+keys C-c
+expect_screen "Ctrl-C in less comes back to the prompt" "^rql reminders> $"
+type_line "SELECT 6 * 7 AS after;"
+expect_screen "the next command runs" "^│    42 │$"
+keys C-d
+environment=""
 
 echo "repl: $passed passed, $failed failed"
 [ "$failed" = 0 ]

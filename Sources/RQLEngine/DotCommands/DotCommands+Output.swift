@@ -39,6 +39,17 @@ extension DotCommand {
             }
             session.settings.maxRows = count
         },
+        DotCommand(name: "pager", usage: ".pager [auto|on|off]", summary: "send results taller than the window through a pager (default: auto)",
+                   details: "At a terminal, output taller than the window goes to RQL_PAGER, else PAGER, else less -SRFXK (long lines scroll sideways, colors stay, q or Ctrl-C returns to the prompt), with the default 40-row cut lifted so the whole result can be browsed; an explicit .maxrows still applies. on: any output goes through it; off: never. Pipes, files and notebooks are never paged.",
+                   arguments: 0...1, completes: .words(SessionSettings.PagerMode.allCases.map(\.rawValue))) { session, arguments in
+            guard let word = arguments.first else {
+                return session.output.write("pager: \(session.settings.pager.rawValue)\n")
+            }
+            guard let mode = SessionSettings.PagerMode(rawValue: word.lowercased()) else {
+                throw CommandError(".pager takes auto, on or off, not \"\(word)\"")
+            }
+            session.settings.pager = mode
+        },
         DotCommand(name: "width", usage: ".width [N ...]", summary: "column widths for box, table and markdown (0: automatic, negative: right-aligned)",
                    arguments: 0...999) { session, arguments in
             session.settings.widths = try arguments.map(columnWidth)

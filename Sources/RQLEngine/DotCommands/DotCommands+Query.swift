@@ -18,7 +18,7 @@ extension DotCommand {
             for line in listing { session.output.write(line + "\n") }
         },
         DotCommand(name: "last", usage: ".last [MODE] [--full]", summary: "show the last query's rows again: in another mode, or whole",
-                   details: "The rows are kept as the query showed them, up to 100,000 rows and 64 MiB, without running it again. --full shows every row with no cell cut to the screen's width. Rows are kept at the prompt only.",
+                   details: "The rows are kept as the query showed them, up to 100,000 rows and 64 MiB, without running it again. --full shows every row with no cell cut to the screen's width, through the pager (.pager). Rows are kept at the prompt only.",
                    arguments: 0...2, completes: .modes) { session, arguments in
             try session.showLastResult(arguments)
         },
@@ -94,6 +94,9 @@ extension Session {
             render.separator = nil
         }
         if full {
+            // The whole result, through the pager however tall it is.
+            paging?.pager.threshold = 0
+            render.pagerHeight = paging?.pager.threshold
             render.maxRows = 0
             render.maxLineWidth = nil
             render.widths = []

@@ -65,6 +65,7 @@ extension Session {
             ("nullvalue", settings.nullText.map(quoted) ?? "the mode's own"),
             ("separator", settings.separator.map { quoted($0) + " " + quoted(settings.rowSeparator) } ?? "the mode's own"),
             ("maxrows", maxRows),
+            ("pager", settings.pager.rawValue + (settings.pager == .off ? "" : " (" + Pager.command(in: ProcessInfo.processInfo.environment) + ")")),
             ("width", settings.widths.isEmpty ? "automatic" : settings.widths.map(String.init).joined(separator: " ")),
             ("timer", onOff(settings.timer)),
             ("echo", onOff(settings.echo)),

@@ -9,11 +9,7 @@ final class Redirection {
     let path: String
     let once: Bool
     /// The command output goes into, for `|COMMAND`.
-    private let process: Process?
-    /// What SIGPIPE did before a command was given output: while it reads,
-    /// a command that stops reading (`|head -1`) makes writes fail quietly
-    /// instead of ending rql.
-    private let previousPipeSignal: (@convention(c) (Int32) -> Void)?
+    private let command: PipedCommand?
 
     init(path: String, once: Bool) throws {
         self.path = path
@@ -24,40 +20,20 @@ final class Redirection {
                 throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
             }
             output = ByteOutput(.fileDescriptor(descriptor, closes: true), name: path)
-            process = nil
-            previousPipeSignal = nil
+            command = nil
             return
         }
-        let command = path.dropFirst().trimmingCharacters(in: .whitespaces)
-        guard !command.isEmpty else { throw CommandError("a pipe needs a command after |: .output '|wc -l'") }
-        let pipe = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardInput = pipe
-        do {
-            try process.run()
-        } catch {
-            throw CommandError("cannot run /bin/sh: \(error.localizedDescription)")
-        }
-        try? pipe.fileHandleForReading.close()
-        let descriptor = dup(pipe.fileHandleForWriting.fileDescriptor)
-        try? pipe.fileHandleForWriting.close()
-        guard descriptor >= 0 else {
-            throw CommandError("cannot write into \(command): \(String(cString: strerror(errno)))")
-        }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        previousPipeSignal = signal(SIGPIPE, SIG_IGN)
-        output = ByteOutput(.fileDescriptor(descriptor, closes: true), name: command)
-        self.process = process
+        let text = path.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw CommandError("a pipe needs a command after |: .output '|wc -l'") }
+        let command = try PipedCommand(text)
+        output = ByteOutput(.fileDescriptor(command.descriptor, closes: true), name: text)
+        self.command = command
     }
 
     /// Closes the file, or ends the command's input and waits for it.
     func end() {
         output.close()
-        guard let process else { return }
-        process.waitUntilExit()
-        signal(SIGPIPE, previousPipeSignal)
+        command?.wait()
     }
 }
 

@@ -83,6 +83,10 @@ public final class Session {
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself
     /// (not its triggers); nil when it wrote none.
     public internal(set) var changedRows: Int?
+    /// Asks the person at the prompt a question and says whether they
+    /// answered yes; nil where nobody can answer (scripts, `-c`, notebooks),
+    /// and then nothing is asked.
+    public var asksPerson: ((String) -> Bool)?
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
     /// The rows the last query showed, for `.last`.

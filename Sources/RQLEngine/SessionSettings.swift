@@ -25,6 +25,8 @@ public struct SessionSettings: Sendable {
     public var keepsLastResult = false
     /// `.pager`: when output on a terminal goes through a pager.
     public var pager = PagerMode.auto
+    /// `.confirm`: ask at the prompt before an UPDATE or DELETE of every row.
+    public var confirmsEveryRowChange = true
     /// `.prompt`: the prompt, and the one that continues an open command;
     /// nil means rql's own (which name the database and what is open).
     public var prompt: String?

@@ -27,6 +27,12 @@ struct REPL {
         var typed: [String] = []
         var lineNumber = 0
         var historyFailed = false
+        // A yes-or-no question, such as before deleting every row; Ctrl-C
+        // or Ctrl-D is no.
+        session.asksPerson = { question in
+            guard case .line(let answer) = editor.read(prompt: question) else { return false }
+            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }
         editor.completer = { before, after in
             let context = (typed + [before]).joined(separator: "\n")
             let completion = session.completions(before: context, after: after)

@@ -54,6 +54,8 @@ check_no_stderr() {
 }
 
 check "-c runs a statement without ;" 0 "11" "$rql" -c 'select count(*) from reminders'
+check "-c deletes every row without asking" 0 "0" "$rql" -c 'DELETE FROM tags' -c 'tags | count'
+check_no_stderr "-c asks nothing"
 check "-c commands run in order in one session" 0 $'a,b\n1,2' "$rql" -c '.mode csv' -c '.headers on' -c 'select 1 as a, 2 as b'
 check "-c stops at the first failure" 1 "1" "$rql" -c 'select 1' -c 'select nope' -c 'select 2'
 check_stderr "-c failure message" "error: no such column: nope"

@@ -319,6 +319,24 @@ type_line "SELECT count(*) AS tables FROM sqlite_schema WHERE name = 'big2';"
 expect_screen "the cancelled import left no table" "│      0 │"
 keys C-d
 
+# A change to every row of a table asks first; no (or Ctrl-C) keeps the rows.
+start --no-init
+expect_screen "a session for the every-row question" "^rql reminders> $"
+type_line "DELETE FROM tags;"
+expect_screen "DELETE without WHERE asks first" "^delete all [0-9]+ rows of tags\? \[y/N\] $"
+type_line "n"
+expect_screen "no keeps the rows" "^cancelled: no row changed \(\.confirm off stops asking\)$"
+type_line "tags | update title = 'x'"
+expect_screen "a DSL update without where asks too" "^update all [0-9]+ rows of tags\? \[y/N\] $"
+keys C-c
+expect_screen "Ctrl-C at the question is no" "^rql reminders> $"
+type_line "tags | delete"
+expect_screen "asked again" "^delete all [0-9]+ rows of tags\? \[y/N\] $"
+type_line "y"
+type_line "SELECT count(*) AS left FROM tags;"
+expect_screen "yes runs it" "^│    0 │$"
+keys C-d
+
 # The pager: a result taller than the window goes through it whole (the
 # 40-row cut lifted, no width cut); a short one prints in place.
 cat > "$scratch/record-pager" <<'SCRIPT'

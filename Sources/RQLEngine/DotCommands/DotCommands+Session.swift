@@ -18,6 +18,11 @@ extension DotCommand {
                    arguments: 1...1, completes: .onOff) { session, arguments in
             session.settings.timer = try flag(arguments[0], for: ".timer")
         },
+        DotCommand(name: "confirm", usage: ".confirm on|off", summary: "ask before an UPDATE or DELETE changes every row of a table",
+                   details: "On (the default), at the prompt an UPDATE or DELETE without WHERE, or a DSL update or delete without where, on a table of more than one row asks first: delete all 11 rows of reminders? [y/N]. Scripts, -c, notebooks and .bail on never ask.",
+                   arguments: 1...1, completes: .onOff) { session, arguments in
+            session.settings.confirmsEveryRowChange = try flag(arguments[0], for: ".confirm")
+        },
         DotCommand(name: "bail", usage: ".bail on|off", summary: "stop a script at its first error",
                    details: "Off (the default), a script reports each failing command and goes on; its exit status is 1 at the end.",
                    arguments: 1...1, completes: .onOff) { session, arguments in

@@ -70,6 +70,7 @@ extension Session {
             ("timer", onOff(settings.timer)),
             ("echo", onOff(settings.echo)),
             ("bail", onOff(settings.bail)),
+            ("confirm", onOff(settings.confirmsEveryRowChange)),
             ("sql", onOff(settings.showsSQL)),
             ("eqp", onOff(settings.showsPlans)),
             ("prompt", settings.prompt.map { quoted($0) + " " + quoted(settings.continuationPrompt ?? "") } ?? "rql's own"),

@@ -7,6 +7,7 @@ extension Session {
     /// the SQL it gives; definitions only update the session's definitions.
     func runDSL(_ text: String) throws {
         guard case .query(let query) = try compileDSL(text) else { return }
+        if let change = query.everyRowChange, !mayChange(change) { return }
         if settings.showsSQL {
             writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }

@@ -7,6 +7,7 @@ extension Session {
     /// Prepares, binds and runs one SQL statement; rows stream to the output.
     func runSQL(_ text: String) throws {
         if text.skippingBlanksAndComments().drop(while: { $0 == ";" || $0.isWhitespace }).isEmpty { return }
+        if let change = EveryRowChange.of(sql: text), !mayChange(change) { return }
         try runStatement(text, bind: bindParameters)
     }
 

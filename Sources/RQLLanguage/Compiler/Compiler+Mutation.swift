@@ -37,12 +37,15 @@ extension Compiler {
         targetLevel.relations = [targetRelation]
         let scope = Scope(targetRelation, outer: nil)
         var sql: String
+        let verb: EveryRowChange.Verb
         switch stage.kind {
         case .update(let assignments):
+            verb = .update
             let sets = try compileAssignments(assignments, of: table, scope: scope)
             sql = "UPDATE " + target + " SET " + sets.map { SQLText.identifier($0.column) + " = " + $0.value.text }
                 .joined(separator: ", ")
         default:
+            verb = .delete
             sql = "DELETE FROM " + target
         }
         if let condition { sql += (sql.utf8.count + condition.utf8.count > 70 ? "\n" : " ") + "WHERE " + condition }
@@ -54,7 +57,8 @@ extension Compiler {
             sql += "\n" + text
             outputs = columns
         }
-        return CompiledSelect(sql: sql, outputs: outputs, isMutation: true)
+        return CompiledSelect(sql: sql, outputs: outputs, isMutation: true,
+                              everyRowChange: condition == nil ? EveryRowChange(verb: verb, table: table.name) : nil)
     }
 
     func compileInsertSelect(into source: Source, _ assignments: [Assignment],

@@ -3,6 +3,7 @@ struct CompiledSelect {
     var sql: String
     var outputs: [(name: String, value: SQLExpression)]
     var isMutation = false
+    var everyRowChange: EveryRowChange?
     /// The table whose rows (all columns) it returns, when it does.
     var table: Catalog.Table?
 }

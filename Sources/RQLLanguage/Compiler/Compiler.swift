@@ -97,7 +97,8 @@ final class Compiler {
         for (index, output) in result.outputs.enumerated() {
             if let cases = output.value.enumCases { enums[index] = cases }
         }
-        return CompiledQuery(sql: sql, values: values, columnEnums: enums, isMutation: result.isMutation)
+        return CompiledQuery(sql: sql, values: values, columnEnums: enums, isMutation: result.isMutation,
+                             everyRowChange: result.everyRowChange)
     }
 
     /// Every name a table could be called by in an error's suggestions.

@@ -37,6 +37,9 @@ public struct CompiledQuery: Sendable {
     /// case names beside values.
     public var columnEnums: [Int: [Definitions.EnumCase]]
     public var isMutation: Bool
+    /// Set when the query updates or deletes every row of its table (no
+    /// `where`, `find` or `search` before the stage).
+    public var everyRowChange: EveryRowChange?
 
     /// The SQL with the values written in as literals, for people to read.
     public var displaySQL: String { SQLText.inlining(values, into: sql) }

@@ -1,0 +1,75 @@
+import Foundation
+import RQLEngine
+import RQLLanguage
+import Testing
+
+/// The question before an UPDATE or DELETE of every row, asked at the
+/// prompt only.
+@Suite struct EveryRowChangeTests {
+    @Test(arguments: [
+        ("DELETE FROM tags", EveryRowChange(verb: .delete, table: "tags")),
+        ("delete from main.\"my tags\";", EveryRowChange(verb: .delete, schema: "main", table: "my tags")),
+        ("UPDATE OR IGNORE reminders SET title = (SELECT 'x' WHERE 1)", EveryRowChange(verb: .update, table: "reminders")),
+        ("UPDATE tags SET title = upper(title) RETURNING *", EveryRowChange(verb: .update, table: "tags")),
+        ("DELETE FROM tags WHERE title = 'car'", nil),
+        ("UPDATE t SET a = b.a FROM b", nil),
+        ("WITH x AS (SELECT 1) DELETE FROM tags", nil),
+        ("SELECT * FROM tags", nil),
+    ] as [(String, EveryRowChange?)])
+    func sqlThatChangesEveryRow(sql: String, change: EveryRowChange?) {
+        #expect(EveryRowChange.of(sql: sql) == change)
+    }
+
+    /// A session whose person answers `answer` and whose questions are kept.
+    private func session(answering answer: Bool) throws -> (TestSession, () -> [String]) {
+        let test = try TestSession()
+        final class Questions { var asked: [String] = [] }
+        let questions = Questions()
+        test.session.asksPerson = { question in
+            questions.asked.append(question)
+            return answer
+        }
+        return (test, { questions.asked })
+    }
+
+    @Test func noKeepsEveryRowAndSaysSo() throws {
+        let (test, asked) = try session(answering: false)
+        let tags = test.value("SELECT count(*) FROM tags;")
+        let result = test.run("DELETE FROM tags;\ntags | update title = 'x'\nSELECT count(*) FROM tags WHERE title = 'x';")
+        #expect(asked() == ["delete all \(tags) rows of tags? [y/N] ", "update all \(tags) rows of tags? [y/N] "])
+        #expect(result.errors == String(repeating: "cancelled: no row changed (.confirm off stops asking)\n", count: 2))
+        #expect(result.output == "0\n")
+        #expect(test.value("SELECT count(*) FROM tags;") == tags)
+    }
+
+    @Test func yesRunsIt() throws {
+        let (test, asked) = try session(answering: true)
+        #expect(test.run("tags | delete\nSELECT count(*) FROM tags;").output == "0\n")
+        #expect(asked().count == 1)
+    }
+
+    @Test func filteredOneRowBailAndConfirmOffNeverAsk() throws {
+        let (test, asked) = try session(answering: false)
+        test.run("""
+            DELETE FROM tags WHERE title = 'car';
+            tags | where title == 'kids' | delete
+            CREATE TABLE one (x); INSERT INTO one VALUES (1); DELETE FROM one;
+            .confirm off
+            UPDATE tags SET title = title || '!';
+            .confirm on
+            .bail on
+            UPDATE tags SET title = title || '?';
+            """)
+        #expect(asked() == [])
+        #expect(test.value("SELECT count(*) FROM tags WHERE title LIKE '%!?';") == test.value("SELECT count(*) FROM tags;"))
+    }
+
+    @Test func aScriptReadAtThePromptNeverAsks() throws {
+        let (test, asked) = try session(answering: false)
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("rql-delete-\(UUID().uuidString).sql")
+        try "DELETE FROM tags;\n".write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        #expect(test.run(".read '\(script.path)'\nSELECT count(*) FROM tags;").output == "0\n")
+        #expect(asked() == [])
+    }
+}

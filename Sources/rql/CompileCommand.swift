@@ -10,8 +10,8 @@ struct CompileCommand: ParsableCommand {
         commandName: "rql compile",
         abstract: "Print the SQL a DSL query compiles to, without running it.",
         discussion: """
-            The query is compiled against the schema of DATABASE (--db) or of a sample
-            (--sample, default reminders), with the sample's helpers. Values the query
+            The query is compiled against the schema of DATABASE (--db) or of a sample \
+            (--sample, default reminders), with the sample's helpers. Values the query \
             binds are shown as SQL literals.
 
             Example: rql compile "reminders | where isFlagged | select title"

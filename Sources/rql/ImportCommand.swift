@@ -8,10 +8,10 @@ struct ImportCommand: ParsableCommand {
         commandName: "rql import",
         abstract: "Import a CSV, TSV, JSON or NDJSON file into a table of a database file.",
         discussion: """
-            The same as .import FILE TABLE in rql, with its options: --csv, --tsv, --json,
-            --ndjson (otherwise the file's extension says), --no-header, --skip N,
-            --separator X, --by-position. A new table gets a column per field or JSON key,
-            each INTEGER, REAL or TEXT by what all its values hold; an existing table is
+            The same as .import FILE TABLE in rql, with its options: --csv, --tsv, --json, \
+            --ndjson (otherwise the file's extension says), --no-header, --skip N, \
+            --separator X, --by-position. A new table gets a column per field or JSON key, \
+            each INTEGER, REAL or TEXT by what all its values hold; an existing table is \
             filled by column names. All or nothing: a malformed record leaves DB as it was.
 
             Example: rql import people.csv people --db app.sqlite

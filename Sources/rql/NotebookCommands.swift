@@ -43,11 +43,11 @@ struct RunCommand: ParsableCommand {
         commandName: "rql run",
         abstract: "Run notebooks and print each command with its fresh output.",
         discussion: """
-            Each notebook runs on a fresh private copy of its @sample or @db, in safe mode,
-            with its clock pinned. --step is the teaching mode: the prose is shown as
+            Each notebook runs on a fresh private copy of its @sample or @db, in safe mode, \
+            with its clock pinned. --step is the teaching mode: the prose is shown as \
             narration and each command waits for Enter (q then Enter quits).
 
-            Exit status: 0 clean, 1 an output differs from the recorded one, a command was
+            Exit status: 0 clean, 1 an output differs from the recorded one, a command was \
             never recorded or failed unexpectedly, 2 a notebook that cannot be read or opened.
             """)
 
@@ -91,10 +91,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "rql check",
         abstract: "Check that notebooks still print what they recorded.",
         discussion: """
-            Prints a unified diff for each notebook whose outputs drifted, with FILE:LINE of
+            Prints a unified diff for each notebook whose outputs drifted, with FILE:LINE of \
             each drifting command, then a summary line per notebook.
 
-            Exit status: 0 clean, 1 drift, unrecorded commands or an unexpected error,
+            Exit status: 0 clean, 1 drift, unrecorded commands or an unexpected error, \
             2 a notebook that cannot be read or opened.
             """)
 
@@ -115,13 +115,13 @@ struct UpdateCommand: ParsableCommand {
         commandName: "rql update",
         abstract: "Record fresh outputs in notebooks, in place.",
         discussion: """
-            Only the output blocks that changed are rewritten; prose, commands and directives
-            stay byte for byte. A notebook with nothing to change is not touched. The file is
-            replaced atomically (a link's target, for a link) and keeps its owner and mode; a
-            read-only notebook is refused, and one that changed on disk while rql ran it is
+            Only the output blocks that changed are rewritten; prose, commands and directives \
+            stay byte for byte. A notebook with nothing to change is not touched. The file is \
+            replaced atomically (a link's target, for a link) and keeps its owner and mode; a \
+            read-only notebook is refused, and one that changed on disk while rql ran it is \
             left alone.
 
-            Exit status: 0 clean, 1 a command failed unexpectedly (its error is recorded too),
+            Exit status: 0 clean, 1 a command failed unexpectedly (its error is recorded too), \
             2 a notebook that cannot be read, opened or written, or that changed meanwhile.
             """)
 
@@ -165,16 +165,16 @@ struct ExportCommand: ParsableCommand {
         commandName: "rql export",
         abstract: "Export a notebook to Markdown or to one self-contained HTML page.",
         discussion: """
-            Built from the recorded outputs, with no database: result tables are read back
-            into rows and columns, errors become notes, other output stays preformatted.
-            --execute runs the notebook first (in safe mode unless --unsafe) and renders its
-            fresh outputs with their values: NULL apart from the text 'NULL', numbers apart
+            Built from the recorded outputs, with no database: result tables are read back \
+            into rows and columns, errors become notes, other output stays preformatted. \
+            --execute runs the notebook first (in safe mode unless --unsafe) and renders its \
+            fresh outputs with their values: NULL apart from the text 'NULL', numbers apart \
             from text, and values whole where the box cut them.
-            HTML has inline CSS (light and dark), no scripts and nothing fetched from the
-            network, a table of contents from the headings, highlighted commands, NULL styled
+            HTML has inline CSS (light and dark), no scripts and nothing fetched from the \
+            network, a table of contents from the headings, highlighted commands, NULL styled \
             and FTS highlight markers (**…**) shown marked.
 
-            Exit status: 0 written, 1 (with --execute) written but a command failed unexpectedly,
+            Exit status: 0 written, 1 (with --execute) written but a command failed unexpectedly, \
             2 a notebook that cannot be read or opened, or a file that cannot be written.
             """)
 

@@ -57,29 +57,29 @@ struct Shell: ParsableCommand {
         commandName: "rql",
         abstract: "An interactive SQLite explorer: SQL, a pipelined query DSL, dot-commands and sample databases.",
         discussion: """
-            With no DATABASE, rql opens a private in-memory copy of the Reminders sample.
-            A command is SQL (SELECT …;), a DSL query (reminders | where isFlagged | count)
-            or a dot-command (.help). Commands given with -c run in order and rql exits; a
-            script on standard input (when it is not a terminal) runs the same way.
-            Otherwise rql reads commands at a prompt (Tab completes, the up arrow recalls,
+            With no DATABASE, rql opens a private in-memory copy of the Reminders sample. \
+            A command is SQL (SELECT …;), a DSL query (reminders | where isFlagged | count) \
+            or a dot-command (.help). Commands given with -c run in order and rql exits; a \
+            script on standard input (when it is not a terminal) runs the same way. \
+            Otherwise rql reads commands at a prompt (Tab completes, the up arrow recalls, \
             Ctrl-C stops a query, Ctrl-D leaves). Type .help there for the dot-commands.
 
-            Files: ~/.rqlrc runs first (see --init, --no-init); the history of the
+            Files: ~/.rqlrc runs first (see --init, --no-init); the history of the \
             prompt is kept in $XDG_STATE_HOME/rql/history, or ~/.rql_history.
 
-            Notebooks (.rql files): rql run [--step] FILE..., rql check FILE...,
+            Notebooks (.rql files): rql run [--step] FILE..., rql check FILE..., \
             rql update FILE..., rql export FILE --to md|html (each has --help).
-            Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list,
-            rql samples write NAME FILE (rql samples --help),
+            Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list, \
+            rql samples write NAME FILE (rql samples --help), \
             rql import FILE TABLE --db DB (rql import --help).
 
-            The sqlite3 shell's options work as it spells them: -csv, -json, -box,
-            -table, -markdown, -line, -list, -html, -header, -noheader, -separator SEP,
-            -newline SEP, -nullvalue TEXT, -cmd COMMAND, -bail, -echo, -readonly, -safe,
-            -init FILE, -batch, -interactive, -version. Words after DATABASE are
+            The sqlite3 shell's options work as it spells them: -csv, -json, -box, \
+            -table, -markdown, -line, -list, -html, -header, -noheader, -separator SEP, \
+            -newline SEP, -nullvalue TEXT, -cmd COMMAND, -bail, -echo, -readonly, -safe, \
+            -init FILE, -batch, -interactive, -version. Words after DATABASE are \
             commands run in order, as with -c: rql app.db .tables "SELECT count(*) FROM t".
 
-            Exit status: 0 success, 1 a command failed, 2 a usage error or a database that
+            Exit status: 0 success, 1 a command failed, 2 a usage error or a database that \
             cannot be opened; .exit CODE chooses another.
             """)
 

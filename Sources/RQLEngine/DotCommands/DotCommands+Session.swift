@@ -36,6 +36,18 @@ extension DotCommand {
 }
 
 extension Session {
+    /// The width help text wraps to: the terminal's, or a notebook's; none
+    /// into a pipe or file.
+    private var helpWidth: Int? { settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) }
+
+    /// Writes `text`, wrapped at word boundaries to `helpWidth`.
+    private func writeWrapped(_ text: String, hangingIndent: Int? = nil) {
+        guard let width = helpWidth else { return output.write(text) }
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        output.write(TextWrap.lines(body, width: width, hangingIndent: hangingIndent).joined(separator: "\n")
+            + (text.hasSuffix("\n") ? "\n" : ""))
+    }
+
     func writeHelpIndex() {
         // Summaries line up after the usual usages; a long usage has its own line.
         let column = DotCommand.all.map(\.usage.count).filter { $0 <= 30 }.max() ?? 30
@@ -43,9 +55,9 @@ extension Session {
             let gap = command.usage.count <= column
                 ? String(repeating: " ", count: column + 2 - command.usage.count)
                 : "\n" + String(repeating: " ", count: column + 2)
-            output.write(command.usage + gap + command.summary + "\n")
+            writeWrapped(command.usage + gap + command.summary + "\n", hangingIndent: column + 2)
         }
-        output.write("""
+        writeWrapped("""
 
             Anything else is SQL (a statement ends with ;) or the query DSL (reminders | where isFlagged).
             .help COMMAND explains one command; .tour walks through the Reminders sample step by step.
@@ -62,9 +74,9 @@ extension Session {
                                notes: [Suggestions.didYouMean(bare, in: DotCommand.all.map(\.name), prefix: ".")
                                    ?? ".help lists the dot-commands"])
         }
-        output.write("usage: \(command.usage)\n\(command.summary)\n")
+        writeWrapped("usage: \(command.usage)\n\(command.summary)\n")
         if !command.details.isEmpty {
-            output.write("\n" + command.details + (command.details.hasSuffix("\n") ? "" : "\n"))
+            writeWrapped("\n" + command.details + (command.details.hasSuffix("\n") ? "" : "\n"))
         }
     }
 }

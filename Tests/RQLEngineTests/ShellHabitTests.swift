@@ -41,6 +41,18 @@ import RQLEngine
         #expect(output.contains("database   reminders\n"))
     }
 
+    @Test func helpWrapsToTheWidth() throws {
+        let test = try TestSession()
+        test.session.settings.lineWidth = 60
+        for help in [test.run(".help").output, test.run(".help mode").output, test.run(".help pager").output] {
+            #expect(help.split(separator: "\n").allSatisfy { $0.count <= 60 || !$0.contains(" ") })
+        }
+        #expect(test.run(".help").output.contains("""
+            .timer on|off                print the time each command
+                                         took
+            """))
+    }
+
     @Test func thePagerIsSetAndShown() throws {
         let test = try TestSession()
         #expect(test.run(".pager").output == "pager: auto\n")

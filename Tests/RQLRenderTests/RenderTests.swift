@@ -246,3 +246,15 @@ private func mixedRows() -> RowArray { RowArray(columns: ["name", "n", "note"], 
         #expect(ColumnLayout.lines(["表格", "ab", "c"], width: 12) == ["表格  c", "ab"])
     }
 }
+
+@Suite struct TextWrapTests {
+    @Test func linesBreakBetweenWordsAndKeepTheirColumn() {
+        #expect(TextWrap.lines("usage: a b c d", width: 9) == ["usage: a", "b c d"])
+        #expect(TextWrap.lines("  box    aligned columns in a Unicode box", width: 24)
+            == ["  box    aligned columns", "         in a Unicode", "         box"])
+        #expect(TextWrap.lines(".x on|off   print 東京 each time", width: 21, hangingIndent: 12)
+            == [".x on|off   print", "            東京 each", "            time"])
+        #expect(TextWrap.lines("short\n\nlines stay", width: 40) == ["short", "", "lines stay"])
+        #expect(TextWrap.lines("averyveryverylongword fits nowhere", width: 8) == ["averyveryverylongword", "fits", "nowhere"])
+    }
+}

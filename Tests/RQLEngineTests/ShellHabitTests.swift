@@ -94,8 +94,27 @@ import RQLEngine
         let started = Date()
         let result = test.run(".timeout 200\n.open '\(path)'")
         let waited = Date().timeIntervalSince(started)
-        #expect(result.errors == "error: cannot open \(path): database is locked\n")
+        // The holder and its lock are named.
+        #expect(result.errors.hasPrefix("error: cannot open \(path): database is locked\nnote: process "))
+        #expect(result.errors.hasSuffix(" holds an exclusive lock on it (it is writing)\n"
+            + "note: rql waited 200 ms for it (.timeout MS waits longer)\n"))
         #expect(waited >= 0.15 && waited < 2, "waited \(waited) s")
+    }
+
+    @Test func aStatementThatFindsTheDatabaseLockedNamesTheHolder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-wal-locked-\(UUID().uuidString).sqlite").path
+        let test = try TestSession(.file(path: path, readonly: false))
+        test.run("PRAGMA journal_mode = wal; CREATE TABLE t (x);")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE; INSERT INTO t VALUES (2);'; sleep 2) | sqlite3 '\(path)'"]
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 0.5)
+        let errors = test.run(".timeout 100\nINSERT INTO t VALUES (3);").errors
+        #expect(errors.hasPrefix("error: database is locked\n"))
+        #expect(errors.contains("\nnote: process "))
+        #expect(errors.contains(" holds the write lock of its WAL (a write transaction is open)\n"))
     }
 }
 

@@ -73,7 +73,12 @@ enum Connection {
             try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
             return queue
         } catch let error as DatabaseError {
-            throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
+            var notes: [String] = []
+            if error.resultCode == .SQLITE_BUSY {
+                if let holder = LockHolder.description(ofDatabaseAt: path) { notes.append("note: " + holder) }
+                notes.append("note: rql waited \(Int(setup.busyTimeout * 1000)) ms for it (.timeout MS waits longer)")
+            }
+            throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")", notes: notes)
         }
     }
 }

@@ -50,6 +50,10 @@ public struct CommandError: Error, Equatable {
         }
         self.init(isInterruption ? "interrupted" : message, source: source, offset: offset)
         self.isInterruption = isInterruption
+        if error.resultCode == .SQLITE_BUSY, let connection, let file = sqlite3_db_filename(connection, "main"),
+           let holder = LockHolder.description(ofDatabaseAt: String(cString: file)) {
+            notes.append("note: " + holder)
+        }
     }
 
     /// The error for a command holding a NUL byte, pointing at it; nil

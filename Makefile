@@ -16,7 +16,7 @@ TEST_PACKAGES := chromium
 # strace times Enter to prompt in the benchmark.
 BENCH_PACKAGES := strace
 
-.PHONY: setup test-setup install-packages build run test bench fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: setup test-setup install-packages build build-tests run test bench fuzz fuzz-build fuzz-smoke install uninstall clean
 
 setup:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
@@ -41,24 +41,37 @@ install-packages:
 # start, which together take start-up from about 13.6 to 8.6 ms of CPU here.
 # (The price: the executable itself loads at a fixed address, not a random one.)
 RELEASE_BUILD := swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
+# SwiftPM compiles differently when it runs at a terminal, and a changed
+# compiler command rebuilds everything: `make run` in a terminal, then
+# `make install` from a script, took 4-7 minutes for nothing. Every swift
+# command runs with no terminal on its input or output, so the commands are
+# the same wherever make runs; builds write to standard error, which is
+# where `make run` keeps them apart from rql's output.
+THROUGH_PIPE := </dev/null 2>&1 | cat; exit $${PIPESTATUS[0]}
+BUILD_THROUGH_PIPE := </dev/null 2>&1 | cat >&2; exit $${PIPESTATUS[0]}
 
 build: setup
-	@$(RELEASE_BUILD) --product rql >&2
+	@$(RELEASE_BUILD) --product rql $(BUILD_THROUGH_PIPE)
 
 run: build
 	@.build/release/rql $(ARGS)
 
 test: test-setup
-	swift test
+	@$(MAKE) --no-print-directory build-tests
+	swift test --skip-build $(THROUGH_PIPE)
+	Tests/build/run.sh
 	Tests/cli/run.sh .build/debug/rql
 	Tests/repl/run.sh .build/debug/rql
 	.build/debug/rql check Samples/notebooks/*.rql
 	Tests/export/run.sh .build/debug/rql
 	@$(MAKE) --no-print-directory fuzz-smoke
 
+build-tests: setup
+	swift build --build-tests $(THROUGH_PIPE)
+
 bench: build
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"
-	@$(RELEASE_BUILD) --product rql-compile-bench >&2
+	@$(RELEASE_BUILD) --product rql-compile-bench $(BUILD_THROUGH_PIPE)
 	Benchmarks/run.sh .build/release/rql
 
 # Fuzzing: libFuzzer executables with the address sanitizer, in a build
@@ -81,7 +94,8 @@ export SWIFT_BACKTRACE := enable=no
 FUZZ_MIN_COUNTERS := 10000
 
 fuzz-build: setup
-	@for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$target >&2 || exit 1; done
+	@for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$target </dev/null 2>&1 | cat >&2; \
+	  [ "$${PIPESTATUS[0]}" = 0 ] || exit 1; done
 	@for target in $(FUZZ_TARGETS); do \
 	  counters=$$(Fuzz/counters.sh .build-fuzz/release/fuzz-$$target); \
 	  if [ "$$counters" -lt $(FUZZ_MIN_COUNTERS) ]; then \

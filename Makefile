@@ -16,7 +16,7 @@ TEST_PACKAGES := chromium
 # strace times Enter to prompt in the benchmark.
 BENCH_PACKAGES := strace
 
-.PHONY: setup test-setup install-packages build build-tests run test bench fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: setup test-setup install-packages build build-tests run test install-files bench fuzz fuzz-build fuzz-smoke install uninstall clean
 
 setup:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
@@ -130,13 +130,18 @@ fuzz-smoke: fuzz-build
 # The binary, shell completions where bash, zsh and fish look for them, and
 # the manual page, all under $(PREFIX).
 install: build
+	@$(MAKE) --no-print-directory install-files
+
+# What install writes, from BINARY (the release build unless given).
+BINARY ?= .build/release/rql
+install-files:
 	install -d $(PREFIX)/bin $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions \
 	  $(PREFIX)/share/fish/vendor_completions.d $(PREFIX)/share/man/man1
-	install .build/release/rql $(PREFIX)/bin/rql
-	.build/release/rql --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/rql
-	.build/release/rql --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_rql
-	.build/release/rql --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/rql.fish
-	Scripts/man-page.sh .build/release/rql > $(PREFIX)/share/man/man1/rql.1
+	install $(BINARY) $(PREFIX)/bin/rql
+	$(BINARY) --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/rql
+	$(BINARY) --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_rql
+	$(BINARY) --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/rql.fish
+	Scripts/man-page.sh $(BINARY) > $(PREFIX)/share/man/man1/rql.1
 
 uninstall:
 	rm -f $(PREFIX)/bin/rql $(PREFIX)/share/bash-completion/completions/rql $(PREFIX)/share/zsh/site-functions/_rql \

@@ -8,9 +8,10 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 PREFIX ?= /usr/local
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# libsqlite3-dev and libedit-dev to build; sqlite3 (the shell) for the tests that
-# compare output with it; tmux for the terminal tests; time for peak memory.
-SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux time
+# libsqlite3-dev and libedit-dev to build; less, the pager rql uses unless
+# PAGER names another; sqlite3 (the shell) for the tests that compare output
+# with it; tmux for the terminal tests; time for peak memory.
+SYSTEM_PACKAGES := libsqlite3-dev libedit-dev less sqlite3 tmux time
 # chromium renders exported HTML in the tests (headless, a screenshot).
 TEST_PACKAGES := chromium
 # strace times Enter to prompt in the benchmark.

@@ -39,10 +39,11 @@ import RQLEngine
               tokenizer      porter
               options        content_rowid=id
               content        external content (content=docs)
+              sync           WARNING: no trigger on docs writes to it, so any change to docs leaves it stale; INSERT INTO docsIndex(docsIndex) VALUES ('rebuild') makes it again
               rows           2
               terms          5 distinct
               top terms      run (1), a (1), quiet (1), runner (1), walk (1)
-              integrity      ok
+              integrity      ok (the index matches docs)
               shadow tables  docsIndex_config, docsIndex_data, docsIndex_docsize, docsIndex_idx
             FTS5 table bare
               columns        body, note UNINDEXED
@@ -56,6 +57,40 @@ import RQLEngine
               shadow tables  bare_config, bare_data, bare_docsize, bare_idx
 
             """)
+    }
+
+    /// An external-content index is compared with its content, and its
+    /// triggers are counted by event.
+    @Test func aStaleIndexAndMissingTriggersAreReported() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO docs (body) VALUES ('crème brûlée'), ('東京 tower');
+            CREATE VIRTUAL TABLE ix USING fts5(body, content = docs, content_rowid = id);
+            INSERT INTO ix(ix) VALUES ('rebuild');
+            CREATE TRIGGER docs_ai AFTER INSERT ON docs BEGIN INSERT INTO ix (rowid, body) VALUES (new.id, new.body); END;
+            """)
+        func facts() -> [String] {
+            test.run(".fts ix").output.split(separator: "\n").filter { $0.hasPrefix("  sync") || $0.hasPrefix("  integrity") }
+                .map { String($0) }
+        }
+        #expect(facts() == [
+            "  sync           WARNING: no trigger on docs writes to it on UPDATE or DELETE, so those leave it stale; INSERT INTO ix(ix) VALUES ('rebuild') makes it again",
+            "  integrity      ok (the index matches docs)",
+        ])
+        test.run("UPDATE docs SET body = 'emoji 🎉' WHERE id = 1;")
+        #expect(facts().last == "  integrity      FAILED: the index does not match docs; INSERT INTO ix(ix) VALUES ('rebuild') makes it again")
+        test.run("""
+            INSERT INTO ix(ix) VALUES ('rebuild');
+            CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN INSERT INTO ix (ix, rowid, body) VALUES ('delete', old.id, old.body); END;
+            CREATE TEMP TRIGGER docs_au AFTER UPDATE ON docs BEGIN
+              INSERT INTO ix (ix, rowid, body) VALUES ('delete', old.id, old.body);
+              INSERT INTO ix (rowid, body) VALUES (new.id, new.body);
+            END;
+            """)
+        #expect(facts() == [
+            "  sync           triggers on docs keep it in step: docs_ad, docs_ai, docs_au",
+            "  integrity      ok (the index matches docs)",
+        ])
     }
 
     @Test func aReadOnlyDatabaseIsNotChecked() throws {

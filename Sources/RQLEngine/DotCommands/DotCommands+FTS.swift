@@ -8,9 +8,11 @@ extension DotCommand {
                    summary: "FTS5 tables: columns, tokenizer, content, rows, terms, integrity; or how text tokenizes",
                    details: """
                        For each FTS5 table (or TABLE): its columns, tokenizer and options, content mode
-                       (normal, external content, contentless), row count, distinct terms and the most
-                       frequent ones (through a temporary fts5vocab table, dropped afterwards), the
-                       integrity-check result (skipped on a read-only database) and its shadow tables.
+                       (normal, external content, contentless), for external content the triggers that
+                       keep it in step with its table (or a warning naming the changes none covers), row
+                       count, distinct terms and the most frequent ones (through a temporary fts5vocab
+                       table, dropped afterwards), the integrity-check result (an external-content index
+                       is compared with its table; skipped on a read-only database) and its shadow tables.
                        .fts tokens 'TEXT' [TOKENIZER] shows the tokens TEXT gives (default unicode61).
                        """,
                    arguments: 0...3, completes: .tables) { session, arguments in
@@ -57,6 +59,9 @@ extension Session {
         let otherOptions = declaration.options.filter { !["tokenize", "content"].contains($0.key) }.sorted { $0.key < $1.key }
         if !otherOptions.isEmpty { facts.append(("options", otherOptions.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))) }
         facts.append(("content", declaration.contentMode))
+        if let content = declaration.contentTable {
+            facts.append(("sync", try syncFact(of: table, content: content, db)))
+        }
         facts.append(("rows", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0)"))
         let vocabulary = "\"rql_fts_vocabulary\""
         try db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)")
@@ -70,17 +75,56 @@ extension Session {
         if readonly {
             facts.append(("integrity", "not checked: the check writes, and the database is read-only"))
         } else {
+            // With rank 1, an external-content index is also compared with its content table.
+            let againstContent = declaration.contentTable != nil
             do {
-                try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('integrity-check')")
-                facts.append(("integrity", "ok"))
+                try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('integrity-check', \(againstContent ? 1 : 0))")
+                facts.append(("integrity", againstContent ? "ok (the index matches \(declaration.contentTable ?? ""))" : "ok"))
             } catch let error as DatabaseError {
-                facts.append(("integrity", "FAILED: \(error.message ?? "\(error.resultCode)")"))
+                if againstContent, let content = declaration.contentTable, error.resultCode == .SQLITE_CORRUPT {
+                    facts.append(("integrity", "FAILED: the index does not match \(content); " + rebuildHint(table)))
+                } else {
+                    facts.append(("integrity", "FAILED: \(error.message ?? "\(error.resultCode)")"))
+                }
             }
         }
         let shadows = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'shadow' AND name LIKE ? ESCAPE '\\' ORDER BY name",
                                           arguments: [table.replacingOccurrences(of: "_", with: "\\_") + "\\_%"])
         facts.append(("shadow tables", shadows.joined(separator: ", ")))
         return facts
+    }
+
+    /// Which changes to an external-content index's content table reach it:
+    /// the triggers on that table whose statements name the index, by event.
+    private static func syncFact(of table: String, content: String, _ db: Database) throws -> String {
+        let triggers = try String.fetchAll(db, sql: """
+            SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL
+            UNION ALL
+            SELECT sql FROM sqlite_temp_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL
+            """, arguments: [content, content]).compactMap(TriggerDefinition.parse)
+        let syncing = triggers.filter { trigger in
+            trigger.body.contains { statement in
+                SQLTokenizer.tokens(statement).contains { $0.name?.lowercased() == table.lowercased() }
+            }
+        }
+        var missing: [String] = []
+        for event in ["INSERT", "UPDATE", "DELETE"] where !syncing.contains(where: { $0.event.description.hasPrefix(event) }) {
+            missing.append(event)
+        }
+        if missing.isEmpty {
+            return "triggers on \(content) keep it in step: " + syncing.map(\.name).sorted().joined(separator: ", ")
+        }
+        if missing.count == 3 {
+            return "WARNING: no trigger on \(content) writes to it, so any change to \(content) leaves it stale; "
+                + rebuildHint(table)
+        }
+        return "WARNING: no trigger on \(content) writes to it on \(missing.joined(separator: " or ")), "
+            + "so those leave it stale; " + rebuildHint(table)
+    }
+
+    /// How to make an FTS5 index again from its content.
+    private static func rebuildHint(_ table: String) -> String {
+        "INSERT INTO \(table)(\(table)) VALUES ('rebuild') makes it again"
     }
 
     /// `.fts tokens`: the tokens `text` gives with `tokenizer`, in order.

@@ -125,6 +125,20 @@ BEGIN
   WHERE rowid = (SELECT rowid FROM reminders WHERE id = old.reminderID);
 END;
 
+-- Renaming a tag reaches remindersTags through ON UPDATE CASCADE, as an
+-- UPDATE of tagID: each reminder it links is indexed again (and one a link
+-- moved away from, when reminderID changes).
+CREATE TRIGGER reminderTexts_after_update_on_remindersTags
+AFTER UPDATE OF reminderID, tagID ON remindersTags
+BEGIN
+  UPDATE reminderTexts
+  SET tags = coalesce((SELECT group_concat('#' || tagID, ' ') FROM remindersTags WHERE reminderID = new.reminderID), '')
+  WHERE rowid = (SELECT rowid FROM reminders WHERE id = new.reminderID);
+  UPDATE reminderTexts
+  SET tags = coalesce((SELECT group_concat('#' || tagID, ' ') FROM remindersTags WHERE reminderID = old.reminderID), '')
+  WHERE old.reminderID <> new.reminderID AND rowid = (SELECT rowid FROM reminders WHERE id = old.reminderID);
+END;
+
 -- Seed: three lists, eleven reminders, seven tags, twelve links.
 INSERT INTO remindersLists (id, color, title) VALUES
   ('00000000-0000-4000-8000-00000000a001', 1218047999, 'Personal'),

@@ -69,6 +69,24 @@ import Testing
         #expect(s.value("SELECT count(*) FROM reminderTexts;") == "11")
     }
 
+    @Test func renamingATagOrMovingALinkReindexesTheReminders() throws {
+        let s = try TestSession()
+        let search = "SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH"
+        #expect(s.value("\(search) 'adulting';") == "2")
+        // The rename reaches remindersTags through ON UPDATE CASCADE.
+        #expect(s.run("UPDATE tags SET title = 'grownup' WHERE title = 'adulting';").errors == "")
+        #expect(s.value("\(search) 'grownup';") == "2")
+        #expect(s.value("\(search) 'adulting';") == "0")
+        // A link moved to another reminder leaves the first and reaches the second.
+        s.run("""
+            UPDATE remindersTags SET reminderID = '00000000-0000-4000-8000-00000000b001'
+            WHERE reminderID = '00000000-0000-4000-8000-00000000b003' AND tagID = 'grownup';
+            """)
+        #expect(s.value("SELECT tags FROM reminderTexts WHERE rowid = (SELECT rowid FROM reminders WHERE title = 'Doctor appointment');") == "")
+        #expect(s.value("SELECT tags LIKE '%#grownup%' FROM reminderTexts WHERE rowid = (SELECT rowid FROM reminders WHERE title = 'Groceries');") == "1")
+        #expect(s.run(".fts reminderTexts").output.contains("  integrity      ok\n"))
+    }
+
     @Test func aSixthTagIsRefused() throws {
         let s = try TestSession()
         let groceries = "00000000-0000-4000-8000-00000000b001"

@@ -3,6 +3,14 @@ import RQLEngine
 
 /// `.describe TABLE` on the sample, on Chinook and on a schema built here.
 @Suite struct DescribeTests {
+    /// No default, not a key, not hidden: an empty cell, since NULL would
+    /// read like DEFAULT NULL.
+    @Test func whatAColumnLacksIsLeftBlank() throws {
+        let output = try TestSession(mode: .box).run(".describe remindersTags").output
+        #expect(!output.contains("NULL"))
+        #expect(output.contains("│ reminderID │ TEXT │ yes      │         │             │        │\n"))
+    }
+
     @Test func aReminderTable() throws {
         let test = try TestSession()
         #expect(test.run(".describe reminders").output == """

@@ -30,18 +30,19 @@ extension Session {
             try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
                              arguments: [table.name])
         }
+        // No default, not a key, not hidden: nothing, since NULL would read
+        // like DEFAULT NULL.
         try writeRows(columns: ["column", "type", "not null", "default", "primary key", "hidden"], rows: columns.map { row in
             let hidden: Int = row["hidden"]
-            let hiddenText: RowArray.Value = switch hidden {
-            case 1: .text("hidden")
-            case 2: .text("generated (virtual)")
-            case 3: .text("generated (stored)")
-            default: .null
+            let hiddenText = switch hidden {
+            case 1: "hidden"
+            case 2: "generated (virtual)"
+            case 3: "generated (stored)"
+            default: ""
             }
             let key: Int = row["pk"]
             return [.text(row["name"]), .text(row["type"] ?? ""), .text(row["notnull"] == 1 ? "yes" : "no"),
-                    (row["dflt_value"] as String?).map { .text($0) } ?? .null,
-                    key > 0 ? .integer(Int64(key)) : .null, hiddenText]
+                    .text(row["dflt_value"] ?? ""), key > 0 ? .integer(Int64(key)) : .text(""), .text(hiddenText)]
         })
         var sections: [(String, [String])] = []
         let foreignKeys = Session.foreignKeys(in: catalog)

@@ -63,6 +63,11 @@ public final class Session {
     let tracer = StatementTracer()
     /// `.changes` counts through it.
     let changeCounter = ChangeCounter()
+    /// The connection `interrupter` stops.
+    let interruptTarget: InterruptTarget
+    /// Said after `interrupted` while set: why commands are being stopped
+    /// (a notebook cell's time limit: `after 30s`); nil for Ctrl-C.
+    public var interruptionReason: String?
     /// Whether SIGINT interrupts this session's statements (`interruptOnSIGINT()`).
     var interruptsOnSIGINT = false
     /// The `interruptCount` a script last said it stopped for, so nested
@@ -111,6 +116,7 @@ public final class Session {
         target = options.target
         connectionSetup = ConnectionSetup(scheduler: scheduler, uuids: options.uuids, safe: options.safe)
         queue = try Connection.open(options.target, setup: connectionSetup)
+        interruptTarget = InterruptTarget(queue)
         console = options.output
         diagnostics = options.diagnostics
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
@@ -273,8 +279,12 @@ public final class Session {
             out.write("\(origin):\(command.line + error.lineOffset): ")
         }
         style.write("error:", as: .error, to: out)
+        var message = error.message
+        if error.isInterruption, let reason = interruptionReason, message.hasPrefix("interrupted") {
+            message = "interrupted " + reason + message.dropFirst("interrupted".count)
+        }
         // Messages quote what was typed: its control characters are shown, never sent.
-        out.write(" \(CellText.visibleLine(error.message))\n")
+        out.write(" \(CellText.visibleLine(message))\n")
         if let snippet = error.snippet {
             out.write(snippet.line + "\n")
             style.write(snippet.caret, as: .caret, to: out)

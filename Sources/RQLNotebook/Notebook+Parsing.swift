@@ -189,6 +189,17 @@ private struct NotebookParser {
 
     var isBeforeFirstCell: Bool { cells.isEmpty }
 
+    /// Whether the lines after the directive on 1-based `line` are more
+    /// directives and then a command, with no blank line or prose between.
+    func isDirectlyAboveCommand(_ line: Int) -> Bool {
+        for next in lines[min(line, lines.count)...] {
+            let start = next.drop(while: { $0 == " " || $0 == "\t" })
+            if start.startsWithScalars("-- @") { continue }
+            return !start.isEmpty && !start.startsWithScalars("--")
+        }
+        return false
+    }
+
     mutating func directive(_ text: String, line: Int) throws {
         let name = String(text.prefix { !$0.isWhitespace })
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
@@ -264,13 +275,26 @@ private struct NotebookParser {
         case "skip":
             pending.skipped = true
             forCell()
+        case "timeout":
+            try needsArgument("2m")
+            guard let limit = CellTimeLimit(argument) else {
+                throw error(line, CellTimeLimit.usage, help: "-- @timeout 2m")
+            }
+            // At the top, a limit for the whole notebook, unless it sits right
+            // above the first command (with only directives between).
+            if isBeforeFirstCell && pendingLine == nil && !isDirectlyAboveCommand(line) {
+                settings.timeLimit = limit
+            } else {
+                pending.timeLimit = limit
+                forCell()
+            }
         case "name":
             try needsArgument("first-query")
             pending.name = argument
             forCell()
         default:
             throw error(line, "unknown directive @\(name)",
-                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name")
+                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout")
         }
     }
 

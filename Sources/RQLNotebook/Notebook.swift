@@ -26,6 +26,8 @@ public struct Notebook: Sendable {
         /// `-- @now INSTANT`, as written.
         public var now: String?
         public var masks: [Mask] = []
+        /// `-- @timeout` at the top: each cell's time limit.
+        public var timeLimit: CellTimeLimit?
     }
 
     /// Where a notebook's private database comes from.
@@ -60,6 +62,8 @@ public struct Cell: Sendable, Equatable {
     public var masks: [Mask] = []
     public var skipped = false
     public var name: String?
+    /// `-- @timeout` before the cell.
+    public var timeLimit: CellTimeLimit?
 
     /// The 1-based line where the command starts, for `FILE:LINE`.
     public var line: Int { command.line }

@@ -20,10 +20,14 @@ public struct NotebookRunner {
     public var safe: Bool
     /// Keeps the values of each cell's results in its outcome (`rql export --execute`).
     public var logsResults: Bool
+    /// How long a cell may run unless the notebook's `-- @timeout` says
+    /// otherwise (`--timeout`); past it the cell is interrupted and fails.
+    public var timeLimit: CellTimeLimit
 
-    public init(safe: Bool = true, logsResults: Bool = false) {
+    public init(safe: Bool = true, logsResults: Bool = false, timeLimit: CellTimeLimit = .standard) {
         self.safe = safe
         self.logsResults = logsResults
+        self.timeLimit = timeLimit
     }
 
     /// Runs every cell that is not skipped. `before` sees each cell before
@@ -38,7 +42,8 @@ public struct NotebookRunner {
         var run = NotebookRun()
         for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
             guard before(index, cell) else { break }
-            let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks)
+            let limit = cell.timeLimit ?? notebook.settings.timeLimit ?? timeLimit
+            let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks, limit: limit)
             run.outcomes[index] = outcome
             after(index, cell, outcome)
             if session.hasQuit { break }
@@ -74,13 +79,19 @@ public struct NotebookRunner {
         return session
     }
 
-    /// Runs one cell and reads back what it wrote, masked and, with `@sort rows`, sorted.
-    private func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask]) -> CellOutcome {
+    /// Runs one cell within its time limit and reads back what it wrote,
+    /// masked and, with `@sort rows`, sorted.
+    private func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask],
+                     limit: CellTimeLimit) -> CellOutcome {
         let maxRowsBefore = session.settings.maxRows
         if let maxRows = cell.maxRows { session.settings.maxRows = maxRows }
         buffer.clear()
         session.resultLog?.clear()
-        let succeeded = session.execute(cell.command)
+        session.interruptionReason = "after \(limit.text)"
+        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
+        let ranToTheEnd = session.execute(cell.command)
+        let succeeded = !watch.stop() && ranToTheEnd
+        session.interruptionReason = nil
         if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
         let printed = buffer.text
         let masks = masks + cell.masks

@@ -12,7 +12,11 @@ struct NotebookOptions: ParsableArguments {
     @Flag(help: "Let the notebook reach files outside its private database (ATTACH, VACUUM INTO, .open, .output, …).")
     var unsafe = false
 
-    var runner: NotebookRunner { NotebookRunner(safe: !unsafe) }
+    @Option(help: ArgumentHelp("How long each command may run before it is interrupted and fails (default 30s; a notebook's -- @timeout says otherwise).",
+                               valueName: "duration"), transform: CellTimeLimit.argument)
+    var timeout: CellTimeLimit = .standard
+
+    var runner: NotebookRunner { NotebookRunner(safe: !unsafe, timeLimit: timeout) }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one notebook file") }
@@ -34,6 +38,14 @@ struct NotebookOptions: ParsableArguments {
             }
         }
         return status
+    }
+}
+
+extension CellTimeLimit {
+    /// `--timeout DURATION`, or a usage error that says how to write one.
+    static func argument(_ text: String) throws -> CellTimeLimit {
+        guard let limit = CellTimeLimit(text) else { throw ValidationError(CellTimeLimit.usage) }
+        return limit
     }
 }
 
@@ -193,8 +205,13 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "With --execute: let the notebook reach files outside its private database.")
     var unsafe = false
 
+    @Option(help: ArgumentHelp("With --execute: how long each command may run (default 30s).", valueName: "duration"),
+            transform: CellTimeLimit.argument)
+    var timeout: CellTimeLimit = .standard
+
     func validate() throws {
         if unsafe, !execute { throw ValidationError("--unsafe goes with --execute: without it nothing runs") }
+        if timeout != .standard, !execute { throw ValidationError("--timeout goes with --execute: without it nothing runs") }
     }
 
     func run() throws {
@@ -202,7 +219,7 @@ struct ExportCommand: ParsableCommand {
         let run: NotebookRun?
         do {
             notebook = try Notebook.load(file)
-            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true).run(notebook) : nil
+            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true, timeLimit: timeout).run(notebook) : nil
         } catch let error as NotebookError {
             writeToStandardError(error.description + "\n")
             throw ExitCode(2)

@@ -17,6 +17,42 @@ import RQLRender
         return NotebookCheck(notebook, try NotebookRunner(safe: safe).run(notebook))
     }
 
+    /// A runaway cell is interrupted at its limit, recorded as such, and
+    /// the cells after it still run.
+    @Test func aCellPastItsTimeLimitIsInterruptedAndTheRunGoesOn() throws {
+        let notebook = try Notebook(text: """
+            -- @timeout 5s
+
+            -- @timeout 200ms
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;
+
+            SELECT 'after' AS cell;
+
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;
+            """, path: "x.rql")
+        #expect(notebook.settings.timeLimit == CellTimeLimit("5s"))
+        #expect(notebook.cells.map(\.timeLimit) == [CellTimeLimit("200ms"), nil, nil])
+        let started = ContinuousClock.now
+        let runner = NotebookRunner(timeLimit: CellTimeLimit(seconds: 60, text: "60s"))
+        let check = NotebookCheck(notebook, try runner.run(try Notebook(text: notebook.lines.dropLast(2).joined(separator: "\n"),
+                                                                         path: "x.rql")))
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(check.run.outputs[0] == ["error: interrupted after 200ms"])
+        #expect(check.run.outputs[1]?.contains("│ after │") == true)
+        #expect(check.exitStatus == 1)
+    }
+
+    @Test(arguments: [("500ms", 0.5), ("30s", 30), ("1.5m", 90), ("2h", 7200)])
+    func timeLimitsRead(text: String, seconds: Double) {
+        #expect(CellTimeLimit(text)?.seconds == seconds)
+    }
+
+    @Test(arguments: ["", "30", "0s", "-1s", "5x", "s", "nans", "9999h"])
+    func timeLimitsThatDoNotRead(text: String) throws {
+        #expect(CellTimeLimit(text) == nil)
+        #expect(throws: NotebookError.self) { try Notebook(text: "-- @timeout \(text)\nSELECT 1;\n", path: "x.rql") }
+    }
+
     @Test func outputsErrorsAndWrites() throws {
         let check = try run("""
             SELECT count(*) AS n FROM tags;

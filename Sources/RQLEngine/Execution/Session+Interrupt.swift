@@ -1,4 +1,5 @@
 import CSQLiteSupport
+import Foundation
 import GRDB
 
 extension Session {
@@ -18,6 +19,7 @@ extension Session {
     /// Before `.open`, `.sample` or `.reset` replaces the connection: SIGINT
     /// follows the new one before the old one closes.
     func retargetInterrupt(to newQueue: DatabaseQueue) {
+        interruptTarget.queue = newQueue
         guard interruptsOnSIGINT else { return }
         rql_interrupt_connection(UnsafeMutableRawPointer(newQueue.inDatabase { $0.sqliteConnection }))
     }
@@ -25,4 +27,36 @@ extension Session {
     /// How many times Ctrl-C was pressed: a script compares it with the
     /// count when it started.
     static var interruptCount: Int { rql_interrupt_count() }
+}
+
+extension Session {
+    /// Stops the command a session is running, from another thread, as
+    /// Ctrl-C does: its statement fails with `interrupted` and the script it
+    /// belongs to stops (a notebook cell's time limit).
+    public struct Interrupter: Sendable {
+        let target: InterruptTarget
+
+        public func interrupt() {
+            rql_count_interrupt()
+            target.queue.interrupt()
+        }
+    }
+
+    public var interrupter: Interrupter { Interrupter(target: interruptTarget) }
+}
+
+/// The connection an `Interrupter` stops: the session's current one, which
+/// `.open`, `.sample` and `.reset` replace.
+final class InterruptTarget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: DatabaseQueue
+
+    init(_ queue: DatabaseQueue) {
+        current = queue
+    }
+
+    var queue: DatabaseQueue {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
 }

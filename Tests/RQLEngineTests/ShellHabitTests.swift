@@ -79,17 +79,25 @@ import RQLEngine
         #expect(try TestSession().run(command).errors == error)
     }
 
+    /// Another program, the sqlite3 shell, running `sql` on the database
+    /// at `path` and holding its transaction open for `seconds`; give it
+    /// half a second to take its lock.
+    private func holdLock(on path: String, _ sql: String, seconds: Int) throws -> Process {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "(echo '\(sql)'; sleep \(seconds)) | sqlite3 '\(path)'"]
+        try holder.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        return holder
+    }
+
     @Test func timeoutBoundsTheWaitForALockedDatabase() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-locked-\(UUID().uuidString).sqlite").path
         let setup = try TestSession(.file(path: path, readonly: false))
         setup.run("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
         // Another program holds an exclusive lock for three seconds.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo 'BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);'; sleep 3) | sqlite3 '\(path)'"]
-        try holder.run()
+        let holder = try holdLock(on: path, "BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);", seconds: 3)
         defer { holder.terminate() }
-        Thread.sleep(forTimeInterval: 0.5)
         let test = try TestSession.inMemory("")
         let started = Date()
         let result = test.run(".timeout 200\n.open '\(path)'")
@@ -105,12 +113,8 @@ import RQLEngine
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-wal-locked-\(UUID().uuidString).sqlite").path
         let test = try TestSession(.file(path: path, readonly: false))
         test.run("PRAGMA journal_mode = wal; CREATE TABLE t (x);")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE; INSERT INTO t VALUES (2);'; sleep 2) | sqlite3 '\(path)'"]
-        try holder.run()
+        let holder = try holdLock(on: path, "BEGIN IMMEDIATE; INSERT INTO t VALUES (2);", seconds: 2)
         defer { holder.terminate() }
-        Thread.sleep(forTimeInterval: 0.5)
         let errors = test.run(".timeout 100\nINSERT INTO t VALUES (3);").errors
         #expect(errors.hasPrefix("error: database is locked\n"))
         #expect(errors.contains("\nnote: process "))

@@ -38,6 +38,18 @@ import RQLEngine
             """))
     }
 
+    /// An alias inside a view (and a view a view reads) is named with its table.
+    @Test func aliasesInsideViewsAreNamedWithTheirTable() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE crème (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE brûlée (id INTEGER PRIMARY KEY, crèmeID INTEGER, note TEXT);
+            CREATE VIEW inner AS SELECT b.note, c.name FROM brûlée AS b JOIN crème c ON c.id = b.crèmeID;
+            CREATE VIEW outer AS SELECT * FROM inner;
+            """)
+        let output = test.run(".explain SELECT note FROM outer WHERE name = '東京'").output
+        #expect(output.hasSuffix("looked up: c (crème) by rowid\nread in full: b (brûlée)\n"))
+    }
+
     @Test func nestedStepsAreIndentedUnderTheirParent() throws {
         let test = try TestSession()
         let output = test.run(".explain SELECT title FROM remindersLists WHERE id IN (SELECT remindersListID FROM reminders WHERE isFlagged)").output

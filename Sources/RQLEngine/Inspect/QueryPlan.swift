@@ -89,6 +89,28 @@ struct QueryPlan {
     /// The table an alias in a plan stands for, read from the statement's
     /// tokens: `table alias` or `table AS alias`. Nil when the plan already
     /// uses a table's own name, or when the alias is not found.
+    /// The tokens of `sql`, then of each view it reads, and of the views
+    /// those read, each view once.
+    static func tokens(of sql: String, andTheViewsItReads db: Database) throws -> [[SQLToken]] {
+        var views: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'view' AND sql IS NOT NULL
+            UNION ALL SELECT name, sql FROM sqlite_temp_master WHERE type = 'view' AND sql IS NOT NULL
+            """) {
+            views[(row["name"] as String).lowercased()] = row["sql"]
+        }
+        var sources = [SQLTokenizer.tokens(sql)]
+        var index = 0
+        while index < sources.count {
+            for name in sources[index].compactMap({ $0.name?.lowercased() }) {
+                guard let view = views.removeValue(forKey: name) else { continue }
+                sources.append(SQLTokenizer.tokens(view))
+            }
+            index += 1
+        }
+        return sources
+    }
+
     static func table(aliased alias: String, in tokens: [SQLToken], tables: Set<String>) -> String? {
         guard !tables.contains(alias) else { return nil }
         for index in tokens.indices.dropFirst() where tokens[index].name == alias {
@@ -107,9 +129,10 @@ extension Session {
     /// SQLite builds for this statement alone (which CREATE INDEX would keep).
     func planSummary(_ plan: QueryPlan, sql: String, _ db: Database) throws -> [String] {
         let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM pragma_table_list"))
-        let tokens = SQLTokenizer.tokens(sql)
+        let sources = try QueryPlan.tokens(of: sql, andTheViewsItReads: db)
+        // An alias may be the statement's or one inside a view it reads.
         func named(_ name: String) -> String {
-            let table = QueryPlan.table(aliased: name, in: tokens, tables: tables)
+            let table = sources.lazy.compactMap { QueryPlan.table(aliased: name, in: $0, tables: tables) }.first
             return table.map { "\(name) (\($0))" } ?? name
         }
         var indexes: [String] = []

@@ -281,11 +281,23 @@ private struct NotebookParser {
                 throw error(line, CellTimeLimit.usage, help: "-- @timeout 2m")
             }
             // At the top, a limit for the whole notebook, unless it sits right
-            // above the first command (with only directives between).
+            // above the first command (with only directives between); the same
+            // for @requires.
             if isBeforeFirstCell && pendingLine == nil && !isDirectlyAboveCommand(line) {
                 settings.timeLimit = limit
             } else {
                 pending.timeLimit = limit
+                forCell()
+            }
+        case "requires":
+            try needsArgument("sqlite >= 3.44")
+            guard let requirement = VersionRequirement(argument) else {
+                throw error(line, VersionRequirement.usage, help: "-- @requires sqlite >= 3.44")
+            }
+            if isBeforeFirstCell && pendingLine == nil && !isDirectlyAboveCommand(line) {
+                settings.requirement = requirement
+            } else {
+                pending.requirement = requirement
                 forCell()
             }
         case "name":
@@ -294,7 +306,7 @@ private struct NotebookParser {
             forCell()
         default:
             throw error(line, "unknown directive @\(name)",
-                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout")
+                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires")
         }
     }
 

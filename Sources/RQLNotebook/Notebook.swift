@@ -28,6 +28,8 @@ public struct Notebook: Sendable {
         public var masks: [Mask] = []
         /// `-- @timeout` at the top: each cell's time limit.
         public var timeLimit: CellTimeLimit?
+        /// `-- @requires` at the top: the SQLite versions every cell runs on.
+        public var requirement: VersionRequirement?
     }
 
     /// Where a notebook's private database comes from.
@@ -64,6 +66,8 @@ public struct Cell: Sendable, Equatable {
     public var name: String?
     /// `-- @timeout` before the cell.
     public var timeLimit: CellTimeLimit?
+    /// `-- @requires` before the cell.
+    public var requirement: VersionRequirement?
 
     /// The 1-based line where the command starts, for `FILE:LINE`.
     public var line: Int { command.line }

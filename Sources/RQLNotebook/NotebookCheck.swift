@@ -1,3 +1,5 @@
+import RQLEngine
+
 /// How fresh outputs compare with a notebook's recorded ones: the cells
 /// that drifted (including cells never recorded), the cells that failed
 /// without `-- @expect error`, and those that did not fail with it.
@@ -28,9 +30,14 @@ public struct NotebookCheck: Sendable {
         drifted.isEmpty && errorCount == 0 ? 0 : 1
     }
 
-    /// `FILE: N cells, N drifted, N errors`.
+    /// `FILE: N cells, N drifted, N errors`, then how many cells this
+    /// SQLite skipped for their `@requires`.
     public var summary: String {
-        "\(notebook.path): \(plural(run.outcomes.count, "cell")), \(drifted.count) drifted, \(plural(errorCount, "error"))"
+        var text = "\(notebook.path): \(plural(run.outcomes.count, "cell")), \(drifted.count) drifted, \(plural(errorCount, "error"))"
+        if !run.skippedForVersion.isEmpty {
+            text += ", \(run.skippedForVersion.count) skipped (@requires; this is SQLite \(Session.sqliteVersion))"
+        }
+        return text
     }
 
     /// `FILE:LINE: unexpected error` and `FILE:LINE: expected an error`, in line order.

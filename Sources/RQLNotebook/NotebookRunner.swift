@@ -41,6 +41,10 @@ public struct NotebookRunner {
         defer { session.close() }
         var run = NotebookRun()
         for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
+            guard cell.runs(on: Session.sqliteVersion, in: notebook) else {
+                run.skippedForVersion.append(index)
+                continue
+            }
             guard before(index, cell) else { break }
             let limit = cell.timeLimit ?? notebook.settings.timeLimit ?? timeLimit
             let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks, limit: limit)
@@ -133,6 +137,8 @@ extension CellOutcome {
 /// The outcomes of a notebook's cells, by cell index (skipped cells have none).
 public struct NotebookRun: Sendable {
     public var outcomes: [Int: CellOutcome] = [:]
+    /// The cells whose `@requires` (or the notebook's) this SQLite does not meet.
+    public var skippedForVersion: [Int] = []
 
     /// The fresh output blocks, by cell index.
     public var outputs: [Int: [String]] { outcomes.mapValues(\.lines) }

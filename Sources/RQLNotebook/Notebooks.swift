@@ -7,11 +7,12 @@ import RQLEngine
 public struct Notebooks: NotebookSupport {
     public init() {}
 
-    /// Every cell not marked `@skip`, recorded outputs ignored. A notebook
+    /// Every cell not marked `@skip` whose `@requires` holds, recorded outputs ignored. A notebook
     /// that does not parse is an error of the `.read` command.
     public func commands(path: String, text: String) throws -> [Command] {
         do {
-            return try Notebook(text: text, path: path).cells.filter { !$0.skipped }.map(\.command)
+            let notebook = try Notebook(text: text, path: path)
+            return notebook.cells.filter { $0.runs(on: Session.sqliteVersion, in: notebook) }.map(\.command)
         } catch let error as NotebookError {
             throw error.commandError("cannot read the notebook") { "\(path):\($0): " }
         }
@@ -21,11 +22,11 @@ public struct Notebooks: NotebookSupport {
         try NotebookRecorder(path: path, target: target)
     }
 
-    /// Each cell not marked `@skip` is a step, said with the prose before it.
+    /// Each cell that `.read` would run is a step, said with the prose before it.
     public func tour(named name: String, text: String) throws -> Tour {
         let notebook = try Notebook(text: text, path: "Samples/notebooks/\(name).rql")
         let blocks = NotebookBlock.blocks(of: notebook)
-        let steps = notebook.cells.filter { !$0.skipped }.map {
+        let steps = notebook.cells.filter { $0.runs(on: Session.sqliteVersion, in: notebook) }.map {
             Tour.Step(narration: blocks.prose(before: $0), command: $0.command)
         }
         return Tour(name: name, target: notebook.target, steps: steps)

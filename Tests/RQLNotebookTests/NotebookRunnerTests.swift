@@ -53,6 +53,39 @@ import RQLRender
         #expect(throws: NotebookError.self) { try Notebook(text: "-- @timeout \(text)\nSELECT 1;\n", path: "x.rql") }
     }
 
+    @Test(arguments: [
+        ("sqlite >= 3.44", "3.40.1", false), ("sqlite >= 3.44", "3.44.0", true), ("sqlite >= 3.44", "3.45.2", true),
+        ("sqlite < 3.44", "3.40.1", true), ("sqlite<3.44", "3.44.2", false), ("SQLite > 3.40", "3.40.1", false),
+        ("sqlite <= 3.40.1", "3.40.1", true), ("sqlite == 3", "3.40.1", true), ("sqlite > 3.40.0", "3.40.1", true),
+    ])
+    func versionRequirementsHold(requirement: String, version: String, holds: Bool) throws {
+        #expect(try #require(VersionRequirement(requirement)).holds(for: version) == holds)
+    }
+
+    @Test(arguments: ["", "sqlite", "sqlite 3.44", "sqlite >= ", "sqlite >= 3.x", "sqlite >= 3.44.1.2", "postgres >= 9", "sqlite => 3"])
+    func versionRequirementsThatDoNotRead(text: String) {
+        #expect(VersionRequirement(text) == nil)
+    }
+
+    /// Cells (or a whole notebook) whose `@requires` this SQLite does not
+    /// meet are skipped, and the summary counts them.
+    @Test func cellsForOtherSQLiteVersionsAreSkippedAndCounted() throws {
+        let check = try run("""
+            -- @requires sqlite >= 3.0
+
+            -- @requires sqlite >= 99.0
+            SELECT 'future';
+            -- @requires sqlite < 99.0
+            SELECT 'today' AS cell;
+            """)
+        #expect(check.notebook.settings.requirement == VersionRequirement("sqlite >= 3.0"))
+        #expect(check.run.skippedForVersion == [0])
+        #expect(check.run.outcomes[1]?.lines.contains("│ today │") == true)
+        #expect(check.summary == "x.rql: 1 cell, 1 drifted, 0 errors, 1 skipped (@requires; this is SQLite \(Session.sqliteVersion))")
+        let none = try run("-- @requires sqlite > 99\n\nSELECT 1;\n")
+        #expect(none.run.outcomes.isEmpty && none.run.skippedForVersion == [0])
+    }
+
     @Test func outputsErrorsAndWrites() throws {
         let check = try run("""
             SELECT count(*) AS n FROM tags;

@@ -73,6 +73,39 @@ import RQLEngine
         #expect(!output.contains("sqlite_sequence"))
     }
 
+    /// A database nobody here made, dumped by rql and loaded by the sqlite3
+    /// shell: every table has the same rows, both ways round.
+    @Test func chinookDumpedLoadsInSqlite3WithTheSameRows() throws {
+        guard Chinook.isAvailable, SQLiteShell.isAvailable else {
+            print("skipped: the Chinook dump through sqlite3, as ../shared/data/chinook.sqlite or sqlite3 is absent")
+            return
+        }
+        let source = try Chinook.copy()
+        let original = try TestSession(.file(path: source, readonly: false))
+        let dump = original.run(".dump")
+        #expect(dump.errors == "")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-dump-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("chinook.sql").path
+        let rebuilt = folder.appendingPathComponent("rebuilt.sqlite").path
+        try dump.output.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(try SQLiteShell.run(["-bail", rebuilt, ".read '\(script)'"]) == "")
+        let check = try TestSession(.file(path: rebuilt, readonly: false))
+        check.run("ATTACH '\(source)' AS original;")
+        let tables = check.run("SELECT name FROM original.sqlite_master WHERE type = 'table' ORDER BY name;").output
+            .split(separator: "\n").map(String.init)
+        #expect(tables.count == 11)
+        for table in tables {
+            let differ = check.value("""
+                SELECT (SELECT count(*) FROM (SELECT * FROM main."\(table)" EXCEPT SELECT * FROM original."\(table)"))
+                     + (SELECT count(*) FROM (SELECT * FROM original."\(table)" EXCEPT SELECT * FROM main."\(table)"));
+                """)
+            #expect(differ == "0", "\(table)")
+        }
+        #expect(check.value("SELECT count(*) FROM main.sqlite_master;") == check.value("SELECT count(*) FROM original.sqlite_master;"))
+    }
+
     @Test func theSampleRebuildsWithItsSearch() throws {
         let dump = try TestSession().run(".dump").output
         let rebuilt = try TestSession.inMemory(dump)

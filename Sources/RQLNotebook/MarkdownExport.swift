@@ -21,7 +21,8 @@ public enum MarkdownExport {
         switch output {
         case .table(let columns, let rows, let after):
             var lines = [row(columns), "|" + columns.map { _ in "---" }.joined(separator: "|") + "|"]
-            lines += rows.map { row($0.map(\.text)) }
+            // NULL in italics, apart from the text 'NULL' (as the HTML styles it).
+            lines += rows.map { row($0.map { $0 == .null ? "*NULL*" : $0.text }) }
             if !after.isEmpty { lines += [""] + after.map { "*\($0)*" } }
             return lines.joined(separator: "\n")
         case .error(let lines):

@@ -1,3 +1,4 @@
+import Foundation
 import RQLRender
 
 /// A cell's recorded output read back for export: rql wrote its box and
@@ -38,7 +39,10 @@ enum RecordedOutput: Equatable {
     /// Reads fresh output whose results' values were logged (`rql export
     /// --execute`): each table read back from the lines takes the logged
     /// values of the next result with its columns and all its rows, so
-    /// NULL, numbers and text are told apart and cut values come back whole.
+    /// NULL, numbers and text are told apart, cut values come back whole,
+    /// and a value of several lines stays one row (the box drew it on
+    /// several lines, so its rows are the logged ones, numbers as SQLite
+    /// writes them).
     static func read(_ lines: [String], results: [ResultLog.Table]) -> [RecordedOutput] {
         var results = results[...]
         return read(lines).map { output in
@@ -46,9 +50,14 @@ enum RecordedOutput: Equatable {
                   let match = results.firstIndex(where: { $0.columns == columns }) else { return output }
             let result = results[match]
             results = results[(match + 1)...]
-            guard result.rowCount == shown.count, result.rows.count == shown.count else { return output }
-            let rows = zip(result.rows, shown).map { zip($0, $1).map(TableValue.init(live:shown:)) }
-            return .table(columns: columns, rows: rows, after: after)
+            guard result.rows.count == result.rowCount else { return output }
+            if result.rows.count == shown.count {
+                return .table(columns: columns, rows: zip(result.rows, shown).map { zip($0, $1).map(TableValue.init(live:shown:)) },
+                              after: after)
+            }
+            // More lines than rows: values of several lines. (Fewer: the box cut rows.)
+            guard shown.count > result.rows.count else { return output }
+            return .table(columns: columns, rows: result.rows.map { $0.map(TableValue.init(live:)) }, after: after)
         }
     }
 
@@ -90,6 +99,17 @@ enum TableValue: Equatable {
         case .integer, .real: self = .number(shown.text)
         case .text(let text): self = .text(text)
         case .blob: self = .text(shown.text)
+        }
+    }
+
+    /// A logged value with no line of the box to take its text from.
+    init(live value: RowArray.Value) {
+        switch value {
+        case .null: self = .null
+        case .integer(let number): self = .number(String(number))
+        case .real(let number): self = .number(RealFormat.string(number))
+        case .text(let text): self = .text(text)
+        case .blob(let bytes): self = .text("x'" + bytes.map { String(format: "%02x", $0) }.joined() + "'")
         }
     }
 

@@ -73,6 +73,20 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(html.contains("<tr><td class=\"null\">NULL</td><td>NULL</td><td class=\"number\">42</td><td>42</td>"))
     }
 
+    /// From a run, a value of several lines stays one row, and NULL is
+    /// told apart from the text 'NULL'.
+    @Test func executedMarkdownKeepsMultiLineValuesInOneRow() throws {
+        let notebook = try Notebook(text: """
+            SELECT 'two' || char(10) || 'lines 東京' AS note, NULL AS a, 'NULL' AS b, 1.5 AS r, 7 AS n;
+            """, path: "lines.rql")
+        let markdown = MarkdownExport.render(notebook, run: try NotebookRunner(logsResults: true).run(notebook))
+        #expect(markdown.contains("""
+            | note | a | b | r | n |
+            |---|---|---|---|---|
+            | two<br>lines 東京 | *NULL* | NULL | 1.5 | 7 |
+            """))
+    }
+
     @Test func markdown() throws {
         let markdown = MarkdownExport.render(try Notebook(text: Self.notebook, path: "tags.rql"))
         #expect(markdown == """
@@ -87,7 +101,7 @@ extension TableValue: ExpressibleByStringLiteral {
 
             | title | none |
             |---|---|
-            | adulting | NULL |
+            | adulting | *NULL* |
             | a\\|b | 2 |
 
             *… 9 rows, 2 shown*

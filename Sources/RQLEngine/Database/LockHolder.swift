@@ -24,8 +24,8 @@ enum LockHolder {
 
     /// `process 4242 holds an exclusive lock on it (it is writing)`, or nil
     /// when no other process holds a lock on it.
-    static func description(ofDatabaseAt path: String, locks: String? = nil) -> String? {
-        guard let table = locks ?? (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) else { return nil }
+    static func description(ofDatabaseAt path: String) -> String? {
+        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
         let others = table.split(separator: "\n").compactMap(lock).filter { $0.pid != Int(getpid()) }
         func holder(_ file: String?, _ bytes: ClosedRange<UInt64>, write: Bool = false) -> Int? {
             guard let file else { return nil }

@@ -6,14 +6,12 @@ import Foundation
 /// ignored: a command that stops reading (`|head -1`, quitting the pager)
 /// makes writes fail quietly instead of ending rql.
 final class PipedCommand {
-    let command: String
     /// The write end of the command's standard input; its owner closes it.
     let descriptor: Int32
     private let process: pid_t
     private let previousPipeSignal: (@convention(c) (Int32) -> Void)?
 
     init(_ command: String) throws {
-        self.command = command
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw CommandError("cannot make a pipe into \(command): \(String(cString: strerror(errno)))")

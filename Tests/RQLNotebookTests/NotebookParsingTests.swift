@@ -102,7 +102,7 @@ import RQLEngine
         ("-- @mode fancy\n", "x.rql:1: error: no mode named \"fancy\"\nhelp: the modes are box, table, markdown, csv, json, line, list, html"),
         ("-- @now soon\n", "x.rql:1: error: \"soon\" is not an instant\nhelp: -- @now 2026-01-15T09:00:00Z (UTC)"),
         ("-- @maxrows many\nSELECT 1;\n", "x.rql:1: error: @maxrows takes a number of rows (0 for all)\nhelp: -- @maxrows 100"),
-        ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name"),
+        ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires"),
     ])
     func errorsNameTheLine(text: String, message: String) {
         #expect(throws: NotebookError.self) { try Notebook(text: text, path: "x.rql") }

@@ -277,29 +277,14 @@ private struct NotebookParser {
             forCell()
         case "timeout":
             try needsArgument("2m")
-            guard let limit = CellTimeLimit(argument) else {
-                throw error(line, CellTimeLimit.usage, help: "-- @timeout 2m")
-            }
-            // At the top, a limit for the whole notebook, unless it sits right
-            // above the first command (with only directives between); the same
-            // for @requires.
-            if isBeforeFirstCell && pendingLine == nil && !isDirectlyAboveCommand(line) {
-                settings.timeLimit = limit
-            } else {
-                pending.timeLimit = limit
-                forCell()
-            }
+            guard let limit = CellTimeLimit(argument) else { throw error(line, CellTimeLimit.usage, help: "-- @timeout 2m") }
+            setForNotebookOrCell(limit, line: line, notebook: \.timeLimit, cell: \.timeLimit)
         case "requires":
             try needsArgument("sqlite >= 3.44")
             guard let requirement = VersionRequirement(argument) else {
                 throw error(line, VersionRequirement.usage, help: "-- @requires sqlite >= 3.44")
             }
-            if isBeforeFirstCell && pendingLine == nil && !isDirectlyAboveCommand(line) {
-                settings.requirement = requirement
-            } else {
-                pending.requirement = requirement
-                forCell()
-            }
+            setForNotebookOrCell(requirement, line: line, notebook: \.requirement, cell: \.requirement)
         case "name":
             try needsArgument("first-query")
             pending.name = argument
@@ -307,6 +292,19 @@ private struct NotebookParser {
         default:
             throw error(line, "unknown directive @\(name)",
                         help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires")
+        }
+    }
+
+    /// Sets a directive's value for the whole notebook when it stands at the
+    /// top (apart from the first command by a blank line or prose), else for
+    /// the next cell.
+    mutating func setForNotebookOrCell<Value>(_ value: Value, line: Int, notebook: WritableKeyPath<Notebook.Settings, Value?>,
+                                              cell: WritableKeyPath<Cell, Value?>) {
+        if isBeforeFirstCell && pendingLine == nil && !isDirectlyAboveCommand(line) {
+            settings[keyPath: notebook] = value
+        } else {
+            pending[keyPath: cell] = value
+            if pendingLine == nil { pendingLine = line }
         }
     }
 

@@ -30,6 +30,7 @@ let package = Package(
             exclude: ["README.md"],
             resources: [
                 .embedInCode("reminders.sql"),
+                .embedInCode("reminders-app.sql"),
                 .embedInCode("reminders-prelude.rql"),
                 .embedInCode("employees.sql"),
                 .embedInCode("attachments.sql"),

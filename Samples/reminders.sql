@@ -3,9 +3,16 @@
 -- 'yyyy-MM-dd HH:mm:ss.SSS' relative to the session clock, booleans are 0/1,
 -- enums are integers (status: incomplete 0, completed 1, completing 2;
 -- priority: low 1, medium 2, high 3).
+--
+-- Everything here is stored in the file and works in any SQLite tool: the
+-- ids' default builds a version 4 UUID from SQLite's own randomblob() (the
+-- app's schema calls uuid(), which only an app or rql provides). The two
+-- triggers that call back into the app are in reminders-app.sql: rql creates
+-- them as TEMP triggers on each connection, as SQLiteData advises for app
+-- logic, so a file without the app never calls a function it lacks.
 
 CREATE TABLE remindersLists (
-  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
   color INTEGER NOT NULL DEFAULT 1218047999,
   position INTEGER NOT NULL DEFAULT 0,
   title TEXT NOT NULL DEFAULT ''
@@ -17,7 +24,7 @@ CREATE TABLE remindersListAssets (
 ) STRICT;
 
 CREATE TABLE reminders (
-  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
   dueDate TEXT,
   isFlagged INTEGER NOT NULL DEFAULT 0,
   notes TEXT NOT NULL DEFAULT '',
@@ -38,7 +45,7 @@ CREATE TABLE tags (
 ) STRICT;
 
 CREATE TABLE remindersTags (
-  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
   reminderID TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
   tagID TEXT NOT NULL REFERENCES tags(title) ON DELETE CASCADE ON UPDATE CASCADE
 ) STRICT;
@@ -63,22 +70,6 @@ BEGIN
   UPDATE reminders
   SET position = (SELECT coalesce(max(position), 0) + 1 FROM reminders WHERE id <> new.id)
   WHERE id = new.id;
-END;
-
--- Deleting the last list asks the app for a default one.
-CREATE TRIGGER remindersLists_default_after_delete
-AFTER DELETE ON remindersLists
-WHEN NOT EXISTS (SELECT 1 FROM remindersLists)
-BEGIN
-  SELECT createDefaultRemindersList();
-END;
-
--- Marking a reminder as completing lets the app complete it after a moment.
-CREATE TRIGGER reminders_status_after_update
-AFTER UPDATE OF status ON reminders
-WHEN new.status = 2
-BEGIN
-  SELECT handleReminderStatusUpdate();
 END;
 
 -- At most five tags a reminder.

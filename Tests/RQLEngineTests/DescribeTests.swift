@@ -6,16 +6,16 @@ import RQLEngine
     /// No default, not a key, not hidden: an empty cell, since NULL would
     /// read like DEFAULT NULL.
     @Test func whatAColumnLacksIsLeftBlank() throws {
-        let output = try TestSession(mode: .box).run(".describe remindersTags").output
+        let output = try TestSession(mode: .box).run(".describe remindersListAssets").output
         #expect(!output.contains("NULL"))
-        #expect(output.contains("│ reminderID │ TEXT │ yes      │         │             │        │\n"))
+        #expect(output.contains("│ coverImage      │ BLOB │ yes      │         │             │        │\n"))
     }
 
     @Test func aReminderTable() throws {
         let test = try TestSession()
         #expect(test.run(".describe reminders").output == """
             table reminders
-            id|TEXT|yes|uuid()|1|
+            id|TEXT|yes|lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))|1|
             dueDate|TEXT|no|||
             isFlagged|INTEGER|yes|0||
             notes|TEXT|yes|''||

@@ -67,12 +67,15 @@ enum SQLiteShell {
     static let path = "/usr/bin/sqlite3"
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
+    /// What the shell wrote, errors included, so that an expected output
+    /// also says there was no error.
     static func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -6,7 +6,7 @@ import RQLEngine
     @Test func oneTriggerInFull() throws {
         let test = try TestSession()
         #expect(test.run(".trigger reminders_status_after_update").output == """
-            trigger reminders_status_after_update (persistent)
+            trigger reminders_status_after_update (temporary, installed by rql)
               fires  AFTER UPDATE OF status ON reminders, for each row
               when   new.status = 2
               body:
@@ -20,7 +20,7 @@ import RQLEngine
         let ran = test.run(".mode csv\n.headers on\n.triggers remindersLists")
         #expect(ran.output == """
             name,table,timing,event,when,lifetime,body
-            remindersLists_default_after_delete,remindersLists,AFTER,DELETE,"NOT EXISTS (SELECT 1 FROM remindersLists)",persistent,"SELECT createDefaultRemindersList();"
+            remindersLists_default_after_delete,remindersLists,AFTER,DELETE,"NOT EXISTS (SELECT 1 FROM remindersLists)","temporary, installed by rql","SELECT createDefaultRemindersList();"
             remindersLists_position_after_insert,remindersLists,AFTER,INSERT,,persistent,"UPDATE remindersLists
               SET position = (SELECT coalesce(max(position), 0) + 1 FROM remindersLists WHERE id <> new.id)
               WHERE id = new.id;"

@@ -53,7 +53,11 @@ extension Session {
             }
             let source = try Session.openForBackup(request.file, flags: SQLITE_OPEN_READONLY)
             defer { sqlite3_close_v2(source) }
-            try Session.copyPages(from: source, "main", to: db.sqliteConnection, request.schema, file: request.file)
+            if request.schema == "main" { try AppTriggers.uninstall(db) }
+            // Whether or not the copy succeeds, main gets the app triggers its schema calls for.
+            let copied = Result { try Session.copyPages(from: source, "main", to: db.sqliteConnection, request.schema, file: request.file) }
+            try AppTriggers.installIfReminders(db)
+            try copied.get()
         }
         output.write("restored \(request.schema) from \(request.file)\n")
     }

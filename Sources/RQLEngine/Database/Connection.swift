@@ -25,7 +25,19 @@ enum Connection {
 
     /// Opens `target`: a file as it is, or a sample built into memory,
     /// through the VFS that shows SQLite the scheduler's clock.
+    /// When the database has the Reminders schema, the app's TEMP triggers
+    /// are created on the new connection.
     static func open(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
+        let queue = try openDatabase(target, setup: setup)
+        do {
+            try queue.inDatabase { db in try AppTriggers.installIfReminders(db) }
+        } catch let error as DatabaseError {
+            throw CommandError("cannot create the Reminders app's TEMP triggers: \(error.message ?? "\(error.resultCode)")")
+        }
+        return queue
+    }
+
+    private static func openDatabase(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
         let vfs = try ClockVFS.name(for: setup.scheduler.clock)
         switch target {
         case .file(let path, let readonly):

@@ -8,7 +8,9 @@ struct Trigger {
     var definition: TriggerDefinition
 
     var name: String { definition.name }
-    var lifetime: String { Schema.lifetime(of: schema) }
+    var lifetime: String {
+        AppTriggers.isInstalledByRQL(schema: schema, name: name) ? "temporary, installed by rql" : Schema.lifetime(of: schema)
+    }
 
     /// Every trigger of every schema (main, temp, attached), by table then name.
     static func all(_ db: Database) throws -> [Trigger] {

@@ -58,6 +58,8 @@ private struct NotebookParser {
     var pending = noDirectives
     var pendingLine: Int?
     var hasSource = false
+    /// The line of each `-- @name` so far, by name.
+    var nameLines: [String: Int] = [:]
 
     init(path: String, lines: [String]) {
         self.path = path
@@ -287,6 +289,14 @@ private struct NotebookParser {
             setForNotebookOrCell(requirement, line: line, notebook: \.requirement, cell: \.requirement)
         case "name":
             try needsArgument("first-query")
+            guard argument.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
+                throw error(line, "a cell name is one word, without commas", help: "-- @name first-query")
+            }
+            if let first = nameLines[argument] {
+                throw error(line, "two cells are named \(argument): the first at line \(first)",
+                            help: "names are unique in a notebook, so that --only and --from find one cell")
+            }
+            nameLines[argument] = line
             pending.name = argument
             forCell()
         default:

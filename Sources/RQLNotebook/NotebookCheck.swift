@@ -20,6 +20,9 @@ public struct NotebookCheck: Sendable {
             if outcome.failed, !cell.expectsError { unexpectedErrors.append(index) }
             if !outcome.failed, cell.expectsError { missingErrors.append(index) }
         }
+        for index in run.failedOnTheWay {
+            if notebook.cells[index].expectsError { missingErrors.append(index) } else { unexpectedErrors.append(index) }
+        }
     }
 
     /// Cells that failed without `@expect error`, and those that did not fail with it.

@@ -24,32 +24,44 @@ public struct NotebookRunner {
     /// otherwise (`--timeout`); past it the cell is interrupted and fails.
     public var timeLimit: CellTimeLimit
 
-    public init(safe: Bool = true, logsResults: Bool = false, timeLimit: CellTimeLimit = .standard) {
+    /// The cells compared and written (`--only`, `--from`).
+    public var selection: CellSelection
+
+    public init(safe: Bool = true, logsResults: Bool = false, timeLimit: CellTimeLimit = .standard,
+                selection: CellSelection = .all) {
         self.safe = safe
         self.logsResults = logsResults
         self.timeLimit = timeLimit
+        self.selection = selection
     }
 
-    /// Runs every cell that is not skipped. `before` sees each cell before
-    /// it runs and returns false to stop there (`rql run --step`); `after`
-    /// sees its fresh output (`rql run`).
+    /// Runs every cell that is not skipped, up to the last selected one.
+    /// `before` sees each selected cell before it runs and returns false to
+    /// stop there (`rql run --step`); `after` sees its fresh output (`rql run`).
+    /// The cells run only to reach the selected ones have no outcome.
     public func run(_ notebook: Notebook,
                     before: (Int, Cell) -> Bool = { _, _ in true },
                     after: (Int, Cell, CellOutcome) -> Void = { _, _, _ in }) throws -> NotebookRun {
+        let (chosen, end) = try selection.cells(in: notebook)
         let buffer = ByteOutput(.memory)
         let session = try session(for: notebook, output: buffer)
         defer { session.close() }
         var run = NotebookRun()
-        for (index, cell) in notebook.cells.enumerated() where !cell.skipped {
+        for (index, cell) in notebook.cells.enumerated().prefix(end) where !cell.skipped {
+            let isChosen = chosen.contains(index)
             guard cell.runs(on: Session.sqliteVersion, in: notebook) else {
-                run.skippedForVersion.append(index)
+                if isChosen { run.skippedForVersion.append(index) }
                 continue
             }
-            guard before(index, cell) else { break }
+            if isChosen { guard before(index, cell) else { break } }
             let limit = cell.timeLimit ?? notebook.settings.timeLimit ?? timeLimit
             let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks, limit: limit)
-            run.outcomes[index] = outcome
-            after(index, cell, outcome)
+            if isChosen {
+                run.outcomes[index] = outcome
+                after(index, cell, outcome)
+            } else if outcome.failed != cell.expectsError {
+                run.failedOnTheWay.append(index)
+            }
             if session.hasQuit { break }
         }
         return run
@@ -139,6 +151,9 @@ public struct NotebookRun: Sendable {
     public var outcomes: [Int: CellOutcome] = [:]
     /// The cells whose `@requires` (or the notebook's) this SQLite does not meet.
     public var skippedForVersion: [Int] = []
+    /// Cells run only to reach the selected ones that failed without
+    /// `@expect error`, or did not fail with it.
+    public var failedOnTheWay: [Int] = []
 
     /// The fresh output blocks, by cell index.
     public var outputs: [Int: [String]] { outcomes.mapValues(\.lines) }

@@ -16,10 +16,31 @@ struct NotebookOptions: ParsableArguments {
                                valueName: "duration"), transform: CellTimeLimit.argument)
     var timeout: CellTimeLimit = .standard
 
-    var runner: NotebookRunner { NotebookRunner(safe: !unsafe, timeLimit: timeout) }
+    @Option(help: ArgumentHelp("Compare and record only these named cells (-- @name NAME); the cells before them run to reach them.",
+                               valueName: "name,…"), transform: NotebookOptions.names)
+    var only: [String]?
+
+    @Option(help: ArgumentHelp("Compare and record from this named cell on; the cells before it run to reach it.", valueName: "name"))
+    var from: String?
+
+    var selection: CellSelection {
+        if let only { return .only(only) }
+        if let from { return .from(from) }
+        return .all
+    }
+
+    var runner: NotebookRunner { NotebookRunner(safe: !unsafe, timeLimit: timeout, selection: selection) }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one notebook file") }
+        if only != nil, from != nil { throw ValidationError("--only and --from choose cells two ways: give one of them") }
+    }
+
+    static func names(_ text: String) throws -> [String] {
+        guard let names = CellSelection.names(text) else {
+            throw ValidationError("--only takes cell names separated by commas, as in --only totals,by-list")
+        }
+        return names
     }
 
     /// Loads each notebook in turn; one that cannot be read or parsed is

@@ -102,6 +102,9 @@ import RQLEngine
         ("-- @mode fancy\n", "x.rql:1: error: no mode named \"fancy\"\nhelp: the modes are box, table, markdown, csv, json, line, list, html"),
         ("-- @now soon\n", "x.rql:1: error: \"soon\" is not an instant\nhelp: -- @now 2026-01-15T09:00:00Z (UTC)"),
         ("-- @maxrows many\nSELECT 1;\n", "x.rql:1: error: @maxrows takes a number of rows (0 for all)\nhelp: -- @maxrows 100"),
+        ("-- @name a\nSELECT 1;\n\n-- @name a\nSELECT 2;\n",
+         "x.rql:4: error: two cells are named a: the first at line 1\nhelp: names are unique in a notebook, so that --only and --from find one cell"),
+        ("-- @name two words\nSELECT 1;\n", "x.rql:1: error: a cell name is one word, without commas\nhelp: -- @name first-query"),
         ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires"),
     ])
     func errorsNameTheLine(text: String, message: String) {

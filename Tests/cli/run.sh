@@ -172,6 +172,17 @@ if [ "$elapsed_ms" -lt 5000 ]; then passed=$((passed + 1)); else failed=$((faile
 check "the interrupted cell is recorded with its limit" 0 "$(printf -- '-- @mode list\nWITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;\n--> error: interrupted after 1s\nSELECT 42;\n--> 42')" cat "$scratch/runaway.rql"
 check "a time limit that does not read is a usage error (2)" 2 "" "$rql" check --timeout soon "$scratch/runaway.rql"
 check_stderr "it says how to write one" "a time limit is a number and a unit: 500ms, 30s, 2m, 1h (at most a week)"
+# --only and --from: the cells before the chosen ones run, only the chosen ones are compared and written.
+printf -- '-- @mode list\nINSERT INTO tags (title) VALUES (\x27früh\x27);\n--> stale\n-- @name count\nSELECT count(*) FROM tags;\n--> stale\n' > "$scratch/named.rql"
+check "update --only records the named cell after running the ones before it" 0 "$scratch/named.rql: updated 1 cell" "$rql" update --only count "$scratch/named.rql"
+check "the cell before it keeps its output" 0 "$(printf -- '-- @mode list\nINSERT INTO tags (title) VALUES (\x27früh\x27);\n--> stale\n-- @name count\nSELECT count(*) FROM tags;\n--> 8')" cat "$scratch/named.rql"
+check "check --from compares from the named cell on (0)" 0 "" "$rql" check --from count "$scratch/named.rql"
+check "--only and --from together are a usage error (2)" 2 "" "$rql" check --only count --from count "$scratch/named.rql"
+check_stderr "it says to give one" "--only and --from choose cells two ways: give one of them"
+check "--only with an empty name is a usage error (2)" 2 "" "$rql" check --only count, "$scratch/named.rql"
+check_stderr "it says how to write names" "--only takes cell names separated by commas, as in --only totals,by-list"
+check "--only with a name no cell has (2)" 2 "" "$rql" check --only cont "$scratch/named.rql"
+check_stderr "it names the name and suggests one" "$(printf '%s: error: no cell named cont\nhelp: did you mean count?' "$scratch/named.rql")"
 check "run prints each command and its output" 0 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n7')" "$rql" run "$notebook"
 printf 'SELECT count(*) FROM tags;\n--> 8\nSELECT 2;\n' > "$scratch/drift.rql"
 drift=$(cat <<EOF

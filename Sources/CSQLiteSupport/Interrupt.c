@@ -31,10 +31,6 @@ void rql_interrupt_connection(void *connection) {
     interrupted_connection = connection;
 }
 
-void rql_count_interrupt(void) {
-    interrupt_count += 1;
-}
-
 long rql_interrupt_count(void) {
     return interrupt_count;
 }

@@ -49,11 +49,8 @@ void rql_interrupt_on_sigint(int ends_process_on_second);
 /// The connection (an `sqlite3 *`, or NULL) that SIGINT interrupts.
 void rql_interrupt_connection(void *connection);
 
-/// How many SIGINTs have arrived, and interruptions `rql_count_interrupt` counted.
+/// How many SIGINTs have arrived.
 long rql_interrupt_count(void);
-/// Counts an interruption that did not come from SIGINT (a time limit), so
-/// that scripts stop for it as they do for Ctrl-C.
-void rql_count_interrupt(void);
 
 /// Registers the `generate_series(START, STOP, STEP)` table-valued function
 /// that the sqlite3 shell has, on `connection` (an `sqlite3 *`). Returns an

@@ -22,7 +22,7 @@ extension Session {
         let source = try ImportSource(path: request.path)
         let progress = ImportProgress(source: source, to: diagnostics)
         defer { progress.finish() }
-        let interrupts = Session.interruptCount
+        let interrupts = interruptCount
         let shape = try readShape(of: source, request, progress: progress, interrupts: interrupts)
         try source.rewind()
         progress.beginInserting()
@@ -118,7 +118,7 @@ extension Session {
     }
 
     private func checkImportGoesOn(_ progress: ImportProgress, records: Int, interrupts: Int) throws {
-        if Session.interruptCount != interrupts {
+        if interruptCount != interrupts {
             var error = CommandError("interrupted; nothing was imported")
             error.isInterruption = true
             throw error

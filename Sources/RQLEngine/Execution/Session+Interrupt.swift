@@ -24,9 +24,10 @@ extension Session {
         rql_interrupt_connection(UnsafeMutableRawPointer(newQueue.inDatabase { $0.sqliteConnection }))
     }
 
-    /// How many times Ctrl-C was pressed: a script compares it with the
-    /// count when it started.
-    static var interruptCount: Int { rql_interrupt_count() }
+    /// How many times this session was told to stop: Ctrl-C (counted for
+    /// the process, as SIGINT is) and its own `Interrupter`. A script
+    /// compares it with the count when it started.
+    var interruptCount: Int { rql_interrupt_count() + interruptTarget.interruptions }
 }
 
 extension Session {
@@ -37,8 +38,7 @@ extension Session {
         let target: InterruptTarget
 
         public func interrupt() {
-            rql_count_interrupt()
-            target.queue.interrupt()
+            target.interrupt()
         }
     }
 
@@ -55,8 +55,22 @@ final class InterruptTarget: @unchecked Sendable {
         current = queue
     }
 
+    private var count = 0
+
     var queue: DatabaseQueue {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
+    }
+
+    /// How many times `interrupt()` was called.
+    var interruptions: Int { lock.withLock { count } }
+
+    /// Counts the interruption, then stops the statement running on the current connection.
+    func interrupt() {
+        let queue = lock.withLock { () -> DatabaseQueue in
+            count += 1
+            return current
+        }
+        queue.interrupt()
     }
 }

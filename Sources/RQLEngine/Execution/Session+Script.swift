@@ -25,7 +25,7 @@ extension Session {
     public func run<Lines: Sequence>(lines: Lines, origin: String?, policy: FailurePolicy) -> ScriptResult
     where Lines.Element == String {
         var reader = CommandReader(looksAhead: true)
-        var script = ScriptRun(policy: policy, interruptsBefore: Session.interruptCount)
+        var script = ScriptRun(policy: policy, interruptsBefore: interruptCount)
         for (index, line) in lines.enumerated() {
             for command in reader.feed(line, line: index + 1) where !script.run(command, origin: origin, in: self) {
                 return script.result
@@ -40,7 +40,7 @@ extension Session {
     /// Runs commands already split (a notebook's cells), as a script.
     @discardableResult
     public func run(commands: [Command], origin: String?, policy: FailurePolicy) -> ScriptResult {
-        var script = ScriptRun(policy: policy, interruptsBefore: Session.interruptCount)
+        var script = ScriptRun(policy: policy, interruptsBefore: interruptCount)
         for command in commands where !script.run(command, origin: origin, in: self) { break }
         return script.result
     }
@@ -55,7 +55,7 @@ extension Session {
 /// One script being run: what it did so far, and when it must stop.
 private struct ScriptRun {
     let policy: FailurePolicy
-    /// `Session.interruptCount` when the script started: any Ctrl-C after it stops the script.
+    /// The session's `interruptCount` when the script started: any Ctrl-C after it stops the script.
     let interruptsBefore: Int
     var result = ScriptResult()
 
@@ -81,7 +81,7 @@ private struct ScriptRun {
     /// the innermost of nested scripts) that the rest does not run, and
     /// counts the interruption as a failure.
     mutating func stopsForInterrupt(at line: Int, origin: String?, in session: Session) -> Bool {
-        let count = Session.interruptCount
+        let count = session.interruptCount
         guard count != interruptsBefore else { return false }
         if session.interruptsReported != count {
             session.interruptsReported = count

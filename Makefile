@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # with it; tmux for the terminal tests; time for peak memory.
 SYSTEM_PACKAGES := libsqlite3-dev libedit-dev less sqlite3 tmux time
 # chromium renders exported HTML in the tests (headless, a screenshot).
-TEST_PACKAGES := chromium
+TEST_PACKAGES := chromium python3
 # strace times Enter to prompt in the benchmark.
 BENCH_PACKAGES := strace
 

@@ -57,18 +57,31 @@ public struct NotebookCheck: Sendable {
         var text = "--- \(notebook.path)\t(recorded)\n+++ \(notebook.path)\t(fresh)\n"
         var shift = 0
         for index in drifted {
-            let cell = notebook.cells[index]
-            let fresh = run.outcomes[index]?.lines ?? []
-            let context = max(cell.source.lowerBound, cell.source.upperBound - 3)..<cell.source.upperBound
-            let old = notebook.lines[cell.outputLines]
-            let new = fresh.map { $0.isEmpty ? "-->" : "--> " + $0 }
-            let what = cell.recorded == nil ? "never recorded" : "output drifted"
-            text += "\(notebook.path):\(cell.line): \(what)\n"
-            text += "@@ -\(context.lowerBound + 1),\(context.count + old.count) +\(context.lowerBound + 1 + shift),\(context.count + new.count) @@\n"
-            text += context.map { " " + notebook.lines[$0] + "\n" }.joined()
-            text += old.map { "-" + $0 + "\n" }.joined()
-            text += new.map { "+" + $0 + "\n" }.joined()
-            shift += new.count - old.count
+            text += hunk(index, shift: shift)
+            shift += (run.outcomes[index]?.lines.count ?? 0) - notebook.cells[index].outputLines.count
+        }
+        return text
+    }
+
+    /// One drifting cell's part of the diff: `FILE:LINE: output drifted`,
+    /// then its last command lines as context and the output lines that
+    /// changed, among the ones that did not. `shift`: how many lines the
+    /// hunks before it added to the fresh side.
+    func hunk(_ index: Int, shift: Int = 0) -> String {
+        let cell = notebook.cells[index]
+        let fresh = run.outcomes[index]?.lines ?? []
+        let context = max(cell.source.lowerBound, cell.source.upperBound - 3)..<cell.source.upperBound
+        let old = Array(notebook.lines[cell.outputLines])
+        let new = fresh.map { $0.isEmpty ? "-->" : "--> " + $0 }
+        var text = "\(notebook.path):\(cell.line): \(cell.recorded == nil ? "never recorded" : "output drifted")\n"
+        text += "@@ -\(context.lowerBound + 1),\(context.count + old.count) +\(context.lowerBound + 1 + shift),\(context.count + new.count) @@\n"
+        text += context.map { " " + notebook.lines[$0] + "\n" }.joined()
+        for line in LineDiff.lines(from: old, to: new) {
+            switch line {
+            case .same(let line): text += " " + line + "\n"
+            case .removed(let line): text += "-" + line + "\n"
+            case .added(let line): text += "+" + line + "\n"
+            }
         }
         return text
     }

@@ -6,7 +6,7 @@ public struct NotebookError: Error, Equatable, Sendable, CustomStringConvertible
         public var message: String
         public var help: String?
 
-        init(_ message: String, help: String? = nil) {
+        public init(_ message: String, help: String? = nil) {
             self.message = message
             self.help = help
         }
@@ -17,7 +17,7 @@ public struct NotebookError: Error, Equatable, Sendable, CustomStringConvertible
     public let line: Int
     public let reason: Reason
 
-    init(path: String, line: Int, _ reason: Reason) {
+    public init(path: String, line: Int, _ reason: Reason) {
         self.path = path
         self.line = line
         self.reason = reason

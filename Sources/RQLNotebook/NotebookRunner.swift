@@ -10,7 +10,7 @@ import RQLRender
 ///
 ///     let run = try NotebookRunner(safe: true).run(notebook)
 ///     run.outputs[0]  // the first cell's fresh output lines
-public struct NotebookRunner {
+public struct NotebookRunner: Sendable {
     /// 2026-01-15T09:00:00Z: where a notebook's clock starts unless `-- @now` says otherwise.
     public static let defaultNow = Date(timeIntervalSince1970: 1_768_467_600)
     public static let width = 100
@@ -105,7 +105,9 @@ public struct NotebookRunner {
         session.resultLog?.clear()
         session.interruptionReason = "after \(limit.text)"
         let watch = CellWatch(limit: limit, interrupter: session.interrupter)
+        let started = ContinuousClock.now
         let ranToTheEnd = session.execute(cell.command)
+        let duration = ContinuousClock.now - started
         let succeeded = !watch.stop() && ranToTheEnd
         session.interruptionReason = nil
         if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
@@ -119,10 +121,11 @@ public struct NotebookRunner {
             // Sorted lines no longer follow the logged rows: the export reads the lines alone.
             let logged = cell.sortsRows ? [] : session.resultLog?.tables ?? []
             let tables = try logged.map { table throws(MaskGaveUp) in try table.masked(masks, until: deadline) }
-            return CellOutcome(lines: lines, failed: !succeeded, tables: tables)
+            return CellOutcome(lines: lines, failed: !succeeded, tables: tables, duration: duration)
         } catch {
             // The output as printed, unmasked, and why.
-            return CellOutcome(lines: CellOutcome.lines(printed: printed + error.message + "\n", changedRows: nil), failed: true)
+            return CellOutcome(lines: CellOutcome.lines(printed: printed + error.message + "\n", changedRows: nil), failed: true,
+                               duration: duration)
         }
     }
 }
@@ -133,6 +136,8 @@ public struct CellOutcome: Equatable, Sendable {
     public var failed: Bool
     /// The values of the results it printed, when the runner logs them.
     public var tables: [ResultLog.Table] = []
+    /// How long the command ran.
+    public var duration: Duration = .zero
 }
 
 extension CellOutcome {

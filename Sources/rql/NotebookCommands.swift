@@ -125,18 +125,64 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check that notebooks still print what they recorded.",
         discussion: """
             Prints a unified diff for each notebook whose outputs drifted, with FILE:LINE of \
-            each drifting command, then a summary line per notebook.
+            each drifting command, then a summary line per notebook. With -j, notebooks are \
+            checked side by side, each in its own session, and reported in the order given.
 
             Exit status: 0 clean, 1 drift, unrecorded commands or an unexpected error, \
-            2 a notebook that cannot be read or opened.
+            2 a notebook that cannot be read or opened, or a report that cannot be written.
             """)
 
     @OptionGroup var options: NotebookOptions
 
+    @Option(name: [.customShort("j"), .customLong("jobs")],
+            help: ArgumentHelp("Check this many notebooks at a time (default 1).", valueName: "n"))
+    var jobs = 1
+
+    @Flag(help: "Stop at the first notebook that fails (notebooks already being checked finish).")
+    var failFast = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report there: a testsuite per notebook, a testcase per command.",
+                               valueName: "file"))
+    var junit: String?
+
+    func validate() throws {
+        guard (1...64).contains(jobs) else { throw ValidationError("-j takes a number of notebooks from 1 to 64") }
+    }
+
     func run() throws {
         let console = ByteOutput.standard(STDOUT_FILENO)
-        let status = options.forEach { notebook in
-            report(NotebookCheck(notebook, try options.runner.run(notebook)), diff: true, to: console)
+        let runner = options.runner
+        var status: Int32 = 0
+        var report = JUnitReport()
+        let failFast = failFast
+        inOrder(options.files, jobs: jobs, stops: { failFast && $0.fails }, work: { file -> JUnitReport.Entry in
+            do {
+                let notebook = try Notebook.load(file)
+                return .checked(NotebookCheck(notebook, try runner.run(notebook)))
+            } catch let error as NotebookError {
+                return .unreadable(path: file, error)
+            } catch {
+                return .unreadable(path: file, NotebookError(path: file, line: 0, .init("\(error)")))
+            }
+        }, deliver: { outcome in
+            let notebookStatus: Int32
+            switch outcome {
+            case .checked(let check):
+                notebookStatus = rql.report(check, diff: true, to: console)
+            case .unreadable(let path, let error):
+                writeToStandardError(error.description + "\n")
+                notebookStatus = 2
+            }
+            report.entries.append(outcome)
+            status = max(status, notebookStatus)
+        })
+        if let junit {
+            do {
+                try AtomicFile.replace(junit, with: Data(report.xml.utf8), permissions: 0o644)
+            } catch {
+                printError("cannot write the JUnit report: \(error)")
+                status = 2
+            }
         }
         try finish(console, status: status)
     }
@@ -177,7 +223,7 @@ struct UpdateCommand: ParsableCommand {
 
 /// Prints a check's problems (and its diff, to `output`), then its summary;
 /// returns its exit status.
-private func report(_ check: NotebookCheck, diff: Bool, to output: ByteOutput) -> Int32 {
+func report(_ check: NotebookCheck, diff: Bool, to output: ByteOutput) -> Int32 {
     if diff {
         output.write(check.diff)
         output.flush()

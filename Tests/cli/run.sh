@@ -209,6 +209,31 @@ EOF
 )
 check "check shows the drift with FILE:LINE" 1 "$(printf '%b' "$drift")" "$rql" check "$scratch/drift.rql"
 printf -- '-- @mode list\nSELECT nope;\n' > "$scratch/failing.rql"
+# -j, --fail-fast and --junit: the same report side by side as one by one; a JUnit file CI can read.
+printf -- '-- @mode list\n-- @name tags\nSELECT count(*) FROM tags;\n--> 7\n-- @skip\nSELECT 1;\n' > "$scratch/clean.rql"
+printf -- '-- @mode list\nSELECT count(*) FROM tags;\n--> 8\nSELECT \x27<&"Zoë 東京 🎉">\x27;\n--> old\n' > "$scratch/drift2.rql"
+one=$("$rql" check -j 1 "$scratch/drift.rql" "$scratch/clean.rql" "$scratch/drift2.rql" "$scratch/nowhere.rql" 2>&1; echo "status $?")
+check "check -j 4 reports as -j 1 does, in the order given" 0 "$one" bash -c "\"\$0\" check -j 4 \"\$1\" \"\$2\" \"\$3\" \"\$4\" 2>&1; echo \"status \$?\"" "$rql" "$scratch/drift.rql" "$scratch/clean.rql" "$scratch/drift2.rql" "$scratch/nowhere.rql"
+check "--fail-fast stops after the first notebook that fails (1)" 1 "0" bash -c "\"\$0\" check --fail-fast \"\$1\" \"\$2\" >/dev/null 2>\"\$3\"; status=\$?; grep -c clean.rql \"\$3\"; exit \$status" "$rql" "$scratch/drift2.rql" "$scratch/clean.rql" "$scratch/failfast.err"
+check "-j 0 is a usage error (2)" 2 "" "$rql" check -j 0 "$scratch/clean.rql"
+check_stderr "it says what -j takes" "-j takes a number of notebooks from 1 to 64"
+check "--junit writes the report and keeps the status (2)" 2 "" bash -c "\"\$0\" check --junit \"\$1\" \"\$2\" \"\$3\" \"\$4\" >/dev/null 2>&1" "$rql" "$scratch/report.xml" "$scratch/clean.rql" "$scratch/drift2.rql" "$scratch/nowhere.rql"
+if command -v python3 >/dev/null; then
+  check "the JUnit report parses, with a suite per notebook and the counts" 0 "$(printf 'rql check 5 2 1 1\n%s 2 0 0 1 tags (line 3)\n%s 2 2 0 0\n%s 1 0 1 0 the notebook\ndrifted: 1 lines, <&"Zoë' "$scratch/clean.rql" "$scratch/drift2.rql" "$scratch/nowhere.rql")" python3 -c '
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+a = root.attrib
+print(root.get("name"), a["tests"], a["failures"], a["errors"], a["skipped"])
+for suite in root:
+    s = suite.attrib
+    first = suite[0].get("name")
+    print(" ".join([s["name"], s["tests"], s["failures"], s["errors"], s["skipped"]] + ([first] if first in ("tags (line 3)", "the notebook") else [])))
+failure = root[1][1].find("failure")
+print("drifted: %d lines, %s" % (failure.text.count("\n+--> "), failure.text.split("\n")[-2][5:11]))
+' "$scratch/report.xml"
+else
+  echo "skipped: the JUnit report is not parsed, as python3 is absent"
+fi
 check "update records an unexpected error and exits 1" 1 "$scratch/failing.rql: updated 1 cell" "$rql" update "$scratch/failing.rql"
 check_stderr "the unexpected error is named with FILE:LINE" "$scratch/failing.rql:2: unexpected error"
 printf -- '-- @mode list\n-- @expect error\nSELECT 1;\n--> 1\n' > "$scratch/expecting.rql"

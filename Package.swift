@@ -46,6 +46,11 @@ let package = Package(
                 .embedInCode("notebooks/transactions.rql"),
                 .embedInCode("notebooks/migrations.rql"),
                 .embedInCode("notebooks/dsl.rql"),
+                .embedInCode("notebooks/types.rql"),
+                .embedInCode("notebooks/standalone.rql"),
+                .embedInCode("notebooks/writes.rql"),
+                .embedInCode("notebooks/connections.rql"),
+                .embedInCode("notebooks/status.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -12,14 +12,19 @@ public enum SampleFiles {
     public static let notebooks: [(name: String, text: String)] = [
         ("tour", PackageResources.tour_rql),
         ("dsl", PackageResources.dsl_rql),
+        ("types", PackageResources.types_rql),
         ("triggers", PackageResources.triggers_rql),
+        ("standalone", PackageResources.standalone_rql),
         ("views", PackageResources.views_rql),
         ("fts", PackageResources.fts_rql),
         ("functions", PackageResources.functions_rql),
         ("json", PackageResources.json_rql),
         ("employees", PackageResources.employees_rql),
         ("attachments", PackageResources.attachments_rql),
+        ("writes", PackageResources.writes_rql),
         ("transactions", PackageResources.transactions_rql),
+        ("connections", PackageResources.connections_rql),
         ("migrations", PackageResources.migrations_rql),
+        ("status", PackageResources.status_rql),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -242,6 +242,11 @@ public final class Session {
             render.pagerHeight = paging.pager.threshold
         }
         render.maxLineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil)
+        if let recording, output === console {
+            // What is recorded is what the notebook will print when it replays.
+            render.maxRows = settings.maxRows ?? recording.recorder.maxRows
+            render.maxLineWidth = settings.lineWidth ?? recording.recorder.lineWidth
+        }
         render.usesColor = output.isTerminal && settings.colorAllowed
         render.log = resultLog
         return render

@@ -3,38 +3,49 @@ import RQLEngine
 import RQLRender
 
 /// `.record FILE.rql`: appends each command typed at the prompt, with its
-/// output, to a notebook as a new cell. A new notebook starts with the
-/// session's database (`-- @sample` or `-- @db`); an existing one must
-/// parse, and gets the new cells after what it has. Each cell is written
-/// through `AtomicFile`, so the notebook is always whole.
+/// output, to a notebook as a new cell, so that `rql check` replays it
+/// clean. A new notebook starts with the session's database (`-- @sample`
+/// or `-- @db`) and output mode (`-- @mode`); an existing one must parse,
+/// and gets the new cells after what it has, after a `.mode` cell when it
+/// replays in another mode than the session's. A command that failed gets
+/// `-- @expect error`. Each cell is written through `AtomicFile`, so the
+/// notebook is always whole.
 ///
-///     let recorder = try NotebookRecorder(path: "lesson.rql", target: .sample(.reminders))
+///     let recorder = try NotebookRecorder(path: "lesson.rql", target: .sample(.reminders), mode: .box)
 public final class NotebookRecorder: CellRecorder {
     public let path: String
     public private(set) var count = 0
+    public var lineWidth: Int { NotebookRunner.width }
+    public var maxRows: Int { NotebookRunner.maxRows }
 
-    public init(path: String, target: DatabaseTarget) throws {
+    public init(path: String, target: DatabaseTarget, mode: OutputMode) throws {
         self.path = path
         try failing {
             if FileManager.default.fileExists(atPath: path) {
-                _ = try Notebook.load(path)
+                let notebook = try Notebook.load(path)
+                if notebook.settings.mode ?? OutputMode.box.rawValue != mode.rawValue {
+                    try append(Command(.dot, ".mode \(mode.rawValue)"), lines: ["ok"], failed: false)
+                }
             } else {
-                try write(Self.header(for: target))
+                try write(Self.header(for: target) + (mode == .box ? "" : "-- @mode \(mode.rawValue)\n"))
             }
         }
     }
 
-    public func append(_ command: Command, printed: String, changedRows: Int?) throws {
-        try failing { try append(command, lines: CellOutcome.lines(printed: Self.withoutColors(printed), changedRows: changedRows)) }
+    public func append(_ command: Command, printed: String, changedRows: Int?, failed: Bool) throws {
+        try failing {
+            try append(command, lines: CellOutcome.lines(printed: Self.withoutColors(printed), changedRows: changedRows), failed: failed)
+        }
         count += 1
     }
 
-    private func append(_ command: Command, lines: [String]) throws {
+    private func append(_ command: Command, lines: [String], failed: Bool) throws {
         var text = try Notebook.load(path).text()
         if !text.isEmpty {
             if !text.hasSuffix("\n") { text += "\n" }
             if !text.hasSuffix("\n\n") { text += "\n" }
         }
+        if failed { text += "-- @expect error\n" }
         text += command.text + "\n" + lines.map { $0.isEmpty ? "-->\n" : "--> \($0)\n" }.joined()
         try write(text)
     }

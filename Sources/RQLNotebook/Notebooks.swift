@@ -1,4 +1,5 @@
 import RQLEngine
+import RQLRender
 
 /// Notebooks as a session's commands reach them: `.read FILE.rql`,
 /// `.record FILE.rql` and `.tour NAME`.
@@ -18,8 +19,8 @@ public struct Notebooks: NotebookSupport {
         }
     }
 
-    public func recorder(path: String, target: DatabaseTarget) throws -> any CellRecorder {
-        try NotebookRecorder(path: path, target: target)
+    public func recorder(path: String, target: DatabaseTarget, mode: OutputMode) throws -> any CellRecorder {
+        try NotebookRecorder(path: path, target: target, mode: mode)
     }
 
     /// Each cell that `.read` would run is a step, said with the prose before it.

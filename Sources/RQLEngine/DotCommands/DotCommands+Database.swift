@@ -67,7 +67,7 @@ extension DotCommand {
         },
         DotCommand(name: "record", usage: ".record FILE.rql|off", summary: "append each command you type, and its output, to a notebook",
                    details: """
-                       Each command typed at the prompt becomes a cell of FILE.rql with its output recorded under it, as rql run would show it. A new notebook starts with the database this session has open (-- @sample or -- @db). Commands run by .read are not recorded, the .read line is. .record off stops; rql update FILE.rql then records the outputs on the notebook's pinned clock.
+                       Each command typed at the prompt becomes a cell of FILE.rql with its output recorded under it, as rql run would show it: while recording, results are shown at the notebook's width (100) and row limit (40) unless .width or .maxrows says otherwise, and a command that fails is marked -- @expect error. A new notebook starts with the database this session has open (-- @sample or -- @db) and its mode (-- @mode); an existing one in another mode gets a .mode cell first. Commands run by .read are not recorded, the .read line is. .record off stops; rql update FILE.rql then records the outputs on the notebook's pinned clock.
                        """,
                    arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
             if arguments[0] == "off" {

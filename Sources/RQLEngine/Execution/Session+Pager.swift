@@ -6,7 +6,8 @@ extension Session {
     /// it: output to a terminal device (not redirected), not already paged
     /// by an enclosing command (`.read`). Returns whether it did.
     func beginPaging() -> Bool {
-        guard paging == nil, redirection == nil, console.isTerminal, settings.pager != .off,
+        // A recorded command's output is copied from the console, where the pager would take it.
+        guard paging == nil, redirection == nil, recording == nil, console.isTerminal, settings.pager != .off,
               case .fileDescriptor = console.destination else { return false }
         let environment = ProcessInfo.processInfo.environment
         let command = Pager.command(in: environment)

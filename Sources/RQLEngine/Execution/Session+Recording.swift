@@ -8,9 +8,14 @@ public protocol CellRecorder: AnyObject {
     var path: String { get }
     /// Cells appended so far.
     var count: Int { get }
+    /// The width and row limit a notebook replays results at, which
+    /// results are printed at while recording, unless `.width` or `.maxrows` says otherwise.
+    var lineWidth: Int { get }
+    var maxRows: Int { get }
     /// Appends `command` and its output: `printed` is everything it wrote,
-    /// results and errors, and `changedRows` what its write changed.
-    func append(_ command: Command, printed: String, changedRows: Int?) throws
+    /// results and errors, `changedRows` what its write changed, and
+    /// `failed` whether it failed.
+    func append(_ command: Command, printed: String, changedRows: Int?, failed: Bool) throws
 }
 
 /// `.record`'s state: the notebook it appends to and the bytes of the
@@ -34,7 +39,7 @@ extension Session {
             throw CommandError(".record is not available here")
         }
         if let recording { stopRecording(recording) }
-        let recorder = try notebooks.recorder(path: path, target: target)
+        let recorder = try notebooks.recorder(path: path, target: target, mode: settings.mode)
         recording = Recording(recorder: recorder)
         output.write("recording to \(recorder.path): each command and its output becomes a cell; .record off stops\n")
     }
@@ -68,7 +73,7 @@ extension Session {
         guard self.recording === recording, !hasQuit else { return succeeded }
         do {
             let printed = Self.withoutLocations(recording.printed.text, origin: origin)
-            try recording.recorder.append(command, printed: printed, changedRows: changedRows)
+            try recording.recorder.append(command, printed: printed, changedRows: changedRows, failed: !succeeded)
         } catch {
             self.recording = nil
             var error = CommandError.from(error)

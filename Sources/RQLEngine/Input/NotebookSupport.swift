@@ -1,3 +1,4 @@
+import RQLRender
 /// What the engine asks of notebooks, whose format it does not know: the
 /// drivers that do (`rql`, the notebook runner) install one on the session
 /// as `Session.notebooks`.
@@ -6,7 +7,7 @@ public protocol NotebookSupport {
     func commands(path: String, text: String) throws -> [Command]
     /// `.record FILE.rql`: opens the notebook typed commands are appended
     /// to, starting a new one with `target` as its database.
-    func recorder(path: String, target: DatabaseTarget) throws -> any CellRecorder
+    func recorder(path: String, target: DatabaseTarget, mode: OutputMode) throws -> any CellRecorder
     /// `.tour NAME`: the steps of the sample notebook `name`, whose text is `text`.
     func tour(named name: String, text: String) throws -> Tour
 }

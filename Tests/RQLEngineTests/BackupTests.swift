@@ -68,13 +68,15 @@ import RQLEngine
 
     @Test func databasesListsEachWithItsFileAccessAndJournal() throws {
         let attached = folder + "/attached.sqlite"
-        let test = try TestSession.inMemory("ATTACH '\(attached)' AS other;")
+        let test = try TestSession.inMemory("ATTACH '\(attached)' AS other; ATTACH '' AS scratch;")
+        let pad = String(repeating: " ", count: attached.count - 11)
         #expect(test.run(".databases").output == """
-            main   (in memory)  read/write, journal memory
-            temp   (in memory)  read/write, journal delete
-            other  \(attached)  read/write, journal delete
+            main     (in memory)\(pad)  read/write, journal memory
+            temp     (temporary)\(pad)  read/write, journal delete
+            other    \(attached)  read/write, journal delete
+            scratch  (temporary)\(pad)  read/write, journal delete
 
-            """.replacingOccurrences(of: "(in memory)  read", with: "(in memory)" + String(repeating: " ", count: attached.count - 9) + "read"))
+            """)
     }
 
     @Test func safeModeRefusesThem() throws {

@@ -23,7 +23,7 @@ import RQLRender
     static let note = "safe mode is on: rql --safe, or a notebook command without --unsafe\n"
 
     @Test(arguments: [
-        ("ATTACH '/tmp/rql-safe.db' AS other;", "error: refused by safe mode: ATTACH would reach a file outside the private database\n" + note),
+        ("ATTACH '/tmp/rql-safe.db' AS other;", "error: refused by safe mode: ATTACH is off, as it can reach files outside the private database\n" + note),
         ("VACUUM INTO '/tmp/rql-safe.db';", "error: refused by safe mode: VACUUM INTO would write a file outside the private database\n" + note),
         ("VACUUM;", "error: refused by safe mode: VACUUM works through an attached database, which safe mode does not allow\n" + note),
         ("SELECT load_extension('/tmp/none.so');", "error: rql does not load extensions: load_extension is off\n"),

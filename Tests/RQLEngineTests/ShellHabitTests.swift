@@ -39,6 +39,8 @@ import RQLEngine
         #expect(output.contains("nullvalue  \"-\"\n"))
         #expect(output.contains("timeout    250 ms\n"))
         #expect(output.contains("database   reminders\n"))
+        // The connection's own value, which the PRAGMA sets too.
+        #expect(try TestSession().run("PRAGMA busy_timeout = 300;\n.show").output.contains("timeout    300 ms\n"))
     }
 
     @Test func helpWrapsToTheWidth() throws {

@@ -246,7 +246,7 @@ check "a missing notebook exits 2" 2 "" "$rql" check "$scratch/none.rql"
 check_stderr "the missing notebook is named" "$scratch/none.rql: error: cannot open the notebook: no such file"
 printf -- "-- @mode list\nATTACH '%s/x.db' AS x;\n" "$scratch" > "$scratch/attach.rql"
 check "notebooks run in safe mode" 1 "$scratch/attach.rql: updated 1 cell" "$rql" update "$scratch/attach.rql"
-check "the refusal is recorded" 0 "--> error: refused by safe mode: ATTACH would reach a file outside the private database" sed -n 3p "$scratch/attach.rql"
+check "the refusal is recorded" 0 "--> error: refused by safe mode: ATTACH is off, as it can reach files outside the private database" sed -n 3p "$scratch/attach.rql"
 check "--unsafe lets ATTACH run" 0 "$scratch/attach.rql: updated 1 cell" "$rql" update --unsafe "$scratch/attach.rql"
 check "run --step waits for Enter and q quits (1: unrecorded)" 1 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] 7\n\n  Count the tags.\nrql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] ')" \
   bash -c "printf -- '-- @mode list\nSELECT count(*) FROM tags;\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > '$scratch/step.rql'; printf '\nq\n' | '$rql' run --step '$scratch/step.rql'"

@@ -122,7 +122,7 @@ extension Session {
                 let journal = try String.fetchOne(db, sql: "SELECT journal_mode FROM pragma_journal_mode WHERE schema = ?",
                                                   arguments: [name]) ?? "unknown"
                 let access = sqlite3_db_readonly(db.sqliteConnection, name) == 1 ? "read-only" : "read/write"
-                return (name, file.isEmpty ? "(in memory)" : file, access + ", journal " + journal)
+                return (name, file.isEmpty ? (journal == "memory" ? "(in memory)" : "(temporary)") : file, access + ", journal " + journal)
             }
         }
         let fileWidth = rows.map { DisplayWidth.of($0.file) }.max() ?? 0

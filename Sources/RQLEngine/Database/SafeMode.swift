@@ -29,7 +29,7 @@ public enum SafeMode {
             return CommandError("rql does not load extensions: load_extension is off")
         }
         guard message.hasPrefix("too many attached databases") else { return nil }
-        let refused = tokens.first?.isWord("vacuum") != true ? "ATTACH would reach a file outside the private database"
+        let refused = tokens.first?.isWord("vacuum") != true ? "ATTACH is off, as it can reach files outside the private database"
             : tokens.contains(where: { $0.isWord("into") }) ? "VACUUM INTO would write a file outside the private database"
             : "VACUUM works through an attached database, which safe mode does not allow"
         return refusedError(refused)

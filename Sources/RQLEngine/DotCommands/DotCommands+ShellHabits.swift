@@ -25,7 +25,7 @@ extension DotCommand {
             session.settings.continuationPrompt = arguments.count > 1 && !arguments[1].isEmpty ? arguments[1] : nil
         },
         DotCommand(name: "show", usage: ".show", summary: "every setting and its value", arguments: 0...0) { session, _ in
-            session.writeSettings()
+            try session.writeSettings()
         },
         DotCommand(name: "timeout", usage: ".timeout MS", summary: "how long to wait for a database another program has locked",
                    details: "The wait applies to this database and to those opened later; the default is 5000 ms. Past it, a statement fails with database is locked.",
@@ -54,7 +54,9 @@ extension DotCommand {
 
 extension Session {
     /// `.show`: the settings, one a line.
-    func writeSettings() {
+    func writeSettings() throws {
+        // Read from the connection: `PRAGMA busy_timeout = N` changes it too.
+        let timeout = try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") } ?? 0
         func onOff(_ value: Bool) -> String { value ? "on" : "off" }
         func quoted(_ text: String) -> String { "\"" + CellText.visibleLine(text) + "\"" }
         let maxRows = settings.maxRows.map { $0 == 0 ? "all rows" : String($0) }
@@ -77,7 +79,7 @@ extension Session {
             ("trace", onOff(settings.trace)),
             ("profile", onOff(settings.profile)),
             ("changes", onOff(settings.changes)),
-            ("timeout", "\(Int(connectionSetup.busyTimeout * 1000)) ms"),
+            ("timeout", "\(timeout) ms"),
             ("output", redirection.map { $0.path + ($0.once ? " (once)" : "") } ?? "stdout"),
             ("database", target.displayName),
             ("safe", onOff(connectionSetup.safe)),

@@ -108,6 +108,10 @@ public final class Session {
     /// Which SQLite source that library was built from (its check-in date and hash).
     public static var sqliteSourceID: String { String(cString: sqlite3_sourceid()) }
 
+    /// Changes each result's rows before they are written: a notebook
+    /// cell's masks and `@sort rows`.
+    public var rowShaping: (any RowShaping)?
+
     /// The DSL catalog and the databases and schema versions it was read at.
     var catalogCache: (version: [String], catalog: Catalog)?
 
@@ -249,6 +253,7 @@ public final class Session {
         }
         render.usesColor = output.isTerminal && settings.colorAllowed
         render.log = resultLog
+        render.shaping = rowShaping
         return render
     }
 

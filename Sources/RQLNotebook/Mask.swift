@@ -46,11 +46,22 @@ public struct Mask: Sendable, Equatable {
     /// position tried, the same way, so the count says as much about the
     /// length of the text as about backtracking.
     static func apply(_ masks: [Mask], to text: String, until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> String {
+        try apply(compiled(masks), to: text, until: deadline)
+    }
+
+    /// Each mask with its expression, compiled once for the many values of a result.
+    static func compiled(_ masks: [Mask]) -> [(mask: Mask, expression: NSRegularExpression)] {
+        masks.compactMap { mask in
+            (try? NSRegularExpression(pattern: mask.pattern, options: [.anchorsMatchLines])).map { (mask, $0) }
+        }
+    }
+
+    static func apply(_ masks: [(mask: Mask, expression: NSRegularExpression)], to text: String,
+                      until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> String {
         guard !masks.isEmpty else { return text }
         let whole = NSRange(text.startIndex..., in: text)
         var taken: [Replacement] = []
-        for mask in masks {
-            guard let expression = try? NSRegularExpression(pattern: mask.pattern, options: [.anchorsMatchLines]) else { continue }
+        for (mask, expression) in masks {
             var found: [NSRange] = []
             var ranOut = false
             expression.enumerateMatches(in: text, options: [.reportProgress], range: whole) { match, flags, stop in
@@ -108,20 +119,5 @@ struct MaskGaveUp: Error, Equatable {
     var message: String {
         "error: @mask \(mask.name) /\(mask.pattern)/ gave up after a second on this output: the pattern "
             + "backtracks too much (a repeat inside a repeat, such as (a+)+, can take forever); write it without nested repeats"
-    }
-}
-
-extension ResultLog.Table {
-    /// The table with the masks applied to each text value, as they are to the lines printed.
-    func masked(_ masks: [Mask], until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> ResultLog.Table {
-        guard !masks.isEmpty else { return self }
-        var table = self
-        for (row, values) in rows.enumerated() {
-            for (column, value) in values.enumerated() {
-                guard case .text(let text) = value else { continue }
-                table.rows[row][column] = .text(try Mask.apply(masks, to: text, until: deadline))
-            }
-        }
-        return table
     }
 }

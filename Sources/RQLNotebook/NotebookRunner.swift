@@ -95,14 +95,19 @@ public struct NotebookRunner: Sendable {
         return session
     }
 
-    /// Runs one cell within its time limit and reads back what it wrote,
-    /// masked and, with `@sort rows`, sorted.
+    /// Runs one cell within its time limit and reads back what it wrote:
+    /// its results with their values masked and, with `@sort rows`, their
+    /// rows sorted; other output masked and sorted as text.
     private func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask],
                      limit: CellTimeLimit) -> CellOutcome {
         let maxRowsBefore = session.settings.maxRows
         if let maxRows = cell.maxRows { session.settings.maxRows = maxRows }
         buffer.clear()
         session.resultLog?.clear()
+        let masks = masks + cell.masks
+        let deadline = ContinuousClock.now + Mask.timeLimit
+        let shaping = CellRowShaping(masks: masks, sortsRows: cell.sortsRows, deadline: deadline)
+        if !masks.isEmpty || cell.sortsRows { session.rowShaping = shaping }
         session.interruptionReason = "after \(limit.text)"
         let watch = CellWatch(limit: limit, interrupter: session.interrupter)
         let started = ContinuousClock.now
@@ -110,17 +115,18 @@ public struct NotebookRunner: Sendable {
         let duration = ContinuousClock.now - started
         let succeeded = !watch.stop() && ranToTheEnd
         session.interruptionReason = nil
+        session.rowShaping = nil
         if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
         let printed = buffer.text
-        let masks = masks + cell.masks
-        let deadline = ContinuousClock.now + Mask.timeLimit
+        let tables = session.resultLog?.tables ?? []
         do throws(MaskGaveUp) {
-            let text = try Mask.apply(masks, to: printed, until: deadline)
-            var lines = CellOutcome.lines(printed: text, changedRows: session.changedRows)
+            if let gaveUp = shaping.gaveUp { throw gaveUp }
+            guard shaping.results == 0 else {
+                return CellOutcome(lines: CellOutcome.lines(printed: printed, changedRows: session.changedRows), failed: !succeeded,
+                                   tables: tables, duration: duration)
+            }
+            var lines = CellOutcome.lines(printed: try Mask.apply(masks, to: printed, until: deadline), changedRows: session.changedRows)
             if cell.sortsRows { lines = RowSorting.sorted(lines) }
-            // Sorted lines no longer follow the logged rows: the export reads the lines alone.
-            let logged = cell.sortsRows ? [] : session.resultLog?.tables ?? []
-            let tables = try logged.map { table throws(MaskGaveUp) in try table.masked(masks, until: deadline) }
             return CellOutcome(lines: lines, failed: !succeeded, tables: tables, duration: duration)
         } catch {
             // The output as printed, unmasked, and why.

@@ -21,6 +21,8 @@ public struct RenderSettings: Sendable {
     public var usesColor: Bool
     /// Also keeps the values rendered (`rql export --execute`).
     public var log: ResultLog?
+    /// Changes the rows before they are written (a notebook's masks and sorting).
+    public var shaping: (any RowShaping)?
 
     public init(mode: OutputMode, showsHeaders: Bool, nullText: String? = nil, separator: String? = nil,
                 maxRows: Int = 0, maxLineWidth: Int? = nil, usesColor: Bool = false) {

@@ -7,6 +7,7 @@ public enum Renderer {
     public static func render<Source: RowSource>(
         _ source: inout Source, settings: RenderSettings, to output: ByteOutput
     ) throws -> RenderSummary {
+        if let shaping = settings.shaping { return try renderShaped(&source, by: shaping, settings: settings, to: output) }
         guard let log = settings.log else { return try write(&source, settings: settings, to: output) }
         var logged = LoggedRows(source, log: log)
         defer { source = logged.base }

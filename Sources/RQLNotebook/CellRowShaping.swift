@@ -1,0 +1,52 @@
+import Foundation
+import RQLRender
+
+/// A cell's `-- @mask`s and `-- @sort rows`, applied to each result's rows
+/// before they are rendered: masks replace what they match in each value
+/// (a number is masked as the text it shows), and sorting orders whole
+/// rows by their values, so box columns stay aligned around `[NAME]` and a
+/// value of several lines stays one row.
+final class CellRowShaping: RowShaping, @unchecked Sendable {
+    private let masks: [(mask: Mask, expression: NSRegularExpression)]
+    private let sortsRows: Bool
+    private let deadline: ContinuousClock.Instant
+    /// How many results were shaped: output that was not a result is masked and sorted as text.
+    private(set) var results = 0
+    /// The mask that ran out of time; from then on values are left as they are.
+    private(set) var gaveUp: MaskGaveUp?
+
+    init(masks: [Mask], sortsRows: Bool, deadline: ContinuousClock.Instant) {
+        self.masks = Mask.compiled(masks)
+        self.sortsRows = sortsRows
+        self.deadline = deadline
+    }
+
+    func shape(_ rows: [[RowArray.Value]]) throws -> [[RowArray.Value]] {
+        results += 1
+        var rows = rows
+        if !masks.isEmpty, gaveUp == nil {
+            do throws(MaskGaveUp) {
+                for row in rows.indices {
+                    for column in rows[row].indices { rows[row][column] = try masked(rows[row][column]) }
+                }
+            } catch {
+                gaveUp = error
+                return rows
+            }
+        }
+        if sortsRows { rows.sort(by: RowSorting.precedes) }
+        return rows
+    }
+
+    private func masked(_ value: RowArray.Value) throws(MaskGaveUp) -> RowArray.Value {
+        let shown: String
+        switch value {
+        case .text(let text): return .text(try Mask.apply(masks, to: text, until: deadline))
+        case .integer(let number): shown = String(number)
+        case .real(let number): shown = RealFormat.string(number)
+        case .null, .blob: return value
+        }
+        let masked = try Mask.apply(masks, to: shown, until: deadline)
+        return masked == shown ? value : .text(masked)
+    }
+}

@@ -12,6 +12,26 @@ import RQLRender
         #expect(output == "SELECT count(*) AS \"count\" FROM \"reminders\" WHERE \"reminders\".\"isFlagged\";\n2\n")
     }
 
+    /// `.parameter set` reaches a DSL query as it reaches SQL: `:name`,
+    /// `$name`, `@name` and `?N`, bound by value; an unset one is NULL.
+    @Test func parametersReachTheDSL() throws {
+        let session = try TestSession()
+        session.run("""
+            .parameter set :list 'Family'
+            .parameter set $n 2
+            .parameter set ?1 'Zoë 東京 🎉'
+            .parameter set @bytes x'00ff'
+            """)
+        let ran = session.run("reminders | where list.title == :list | order title | limit $n | select title, ?1 as q, hex(@bytes) as b, :unset is nil as u")
+        #expect(ran.errors == "")
+        #expect(ran.output == "Get laundry|Zoë 東京 🎉|00FF|1\nPick up kids from school|Zoë 東京 🎉|00FF|1\n")
+        #expect(session.run(".sql on\ntags | where title == :list | count").output
+                == "SELECT count(*) AS \"count\" FROM \"tags\" WHERE \"tags\".\"title\" = 'Family';\n0\n")
+        // `:=` still defines a mutation, and a `:` alone is no parameter.
+        #expect(session.run("def tags.shout := title = upper(title)").errors == "")
+        #expect(session.run("tags | where title == :").errors.hasPrefix("error: unexpected character `:`"))
+    }
+
     @Test func explainShowsTheSQLAndThePlanOfADSLQuery() throws {
         let session = try TestSession()
         let output = session.run(".explain reminders | where remindersList.title == 'Family'").output

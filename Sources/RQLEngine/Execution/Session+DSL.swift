@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import Foundation
 import RQLLanguage
 
 extension Session {
@@ -31,7 +32,7 @@ extension Session {
     func compileDSL(_ text: String) throws -> DSL.Outcome {
         let catalog = try dslCatalog()
         do {
-            return try DSL.compile(text, catalog: catalog, definitions: &definitions)
+            return try DSL.compile(text, catalog: catalog, definitions: &definitions, parameters: parameters.mapValues(\.sqlValue))
         } catch {
             throw CommandError(error, source: text)
         }
@@ -62,6 +63,7 @@ extension Session {
             case .integer(let number): return number.databaseValue
             case .real(let number): return number.databaseValue
             case .text(let text): return text.databaseValue
+            case .blob(let bytes): return Data(bytes).databaseValue
             case .null: return .null
             }
         }
@@ -85,5 +87,18 @@ extension CommandError {
         self.init(error.message, source: source, offset: min(error.span.lower, source.utf8.count), notes: error.notes)
         length = max(1, error.span.length)
         label = error.label
+    }
+}
+
+extension DatabaseValue {
+    /// The value as the DSL binds it.
+    var sqlValue: SQLValue {
+        switch storage {
+        case .null: .null
+        case .int64(let number): .integer(number)
+        case .double(let number): .real(number)
+        case .string(let text): .text(text)
+        case .blob(let data): .blob(Array(data))
+        }
     }
 }

@@ -19,6 +19,9 @@ extension Compiler {
             return SQLExpression(SQLText.realLiteral(value))
         case .string(let value):
             return SQLExpression(bind(.text(value)))
+        case .parameter(let name):
+            // Bound by value: an unset parameter is NULL, as in SQL.
+            return SQLExpression(parameters[name].map(bind) ?? "NULL")
         case .boolean(let value):
             return SQLExpression(value ? "TRUE" : "FALSE")
         case .null:

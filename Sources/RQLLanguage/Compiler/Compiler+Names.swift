@@ -292,7 +292,7 @@ extension Compiler {
         switch enumCase.value {
         case .integer(let value): return SQLExpression(String(value), value < 0 ? .unary : .atom)
         case .real(let value): return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom)
-        case .text, .null: return SQLExpression(bind(enumCase.value))
+        case .text, .blob, .null: return SQLExpression(bind(enumCase.value))
         }
     }
 

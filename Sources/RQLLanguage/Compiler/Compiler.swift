@@ -11,6 +11,8 @@ final class Compiler {
 
     let catalog: Catalog
     let definitions: Definitions
+    /// The values of `:name`, `$name`, `@name` and `?N` parameters, by name as written.
+    let parameters: [String: SQLValue]
     var values: [SQLValue] = []
     private var usedAliases: Set<String> = []
     /// The next number to try after a name, lowercased, so that a long
@@ -34,9 +36,10 @@ final class Compiler {
     /// Expressions and queries being compiled, inside each other.
     private var depth = 0
 
-    init(catalog: Catalog, definitions: Definitions) {
+    init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:]) {
         self.catalog = catalog
         self.definitions = definitions
+        self.parameters = parameters
     }
 
     /// A long pipeline's levels hold one another in a chain: unlinked first,

@@ -6,10 +6,12 @@
 public enum DSL {
     /// Compiles one DSL command. Definitions (`def`, `enum`, `alias`, `let`)
     /// are checked against the catalog and added to `definitions`.
-    public static func compile(_ text: String, catalog: Catalog,
-                               definitions: inout Definitions) throws(DSLError) -> Outcome {
+    /// `parameters` gives the values of `:name`, `$name`, `@name` and `?N`
+    /// (by name as written), bound as values; one not there is NULL.
+    public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
+                               parameters: [String: SQLValue] = [:]) throws(DSLError) -> Outcome {
         let statement = try Parser.parse(text)
-        let compiler = Compiler(catalog: catalog, definitions: definitions)
+        let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters)
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))

@@ -52,6 +52,17 @@ struct Lexer {
         case 0x27, 0x22: // ' "
             let value = try quoted(by: byte, from: start, what: "string")
             return Token(kind: .string(value), span: SourceSpan(start, index))
+        // (A `where` would guard only the last pattern of a list.)
+        case 0x3A where index + 1 < bytes.count && Self.isNameStart(bytes[index + 1]),  // :name
+             0x24 where index + 1 < bytes.count && Self.isNameStart(bytes[index + 1]),  // $name
+             0x40 where index + 1 < bytes.count && Self.isNameStart(bytes[index + 1]):  // @name
+            index += 1
+            while index < bytes.count, Self.isNameContinuation(bytes[index]) { index += 1 }
+            return Token(kind: .parameter(text(start, index)), span: SourceSpan(start, index))
+        case 0x3F where index + 1 < bytes.count && Self.isDigit(bytes[index + 1]): // ?N
+            index += 1
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            return Token(kind: .parameter(text(start, index)), span: SourceSpan(start, index))
         case 0x60: // `
             let value = try quoted(by: byte, from: start, what: "quoted name")
             guard !value.isEmpty else {

@@ -233,6 +233,9 @@ extension Parser {
         case .string(let value):
             advance()
             return Expression(.string(value), token.span)
+        case .parameter(let name):
+            advance()
+            return Expression(.parameter(name), token.span)
         case .quotedWord(let word):
             advance()
             return Expression(.name(word), token.span)

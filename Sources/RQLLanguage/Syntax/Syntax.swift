@@ -11,6 +11,8 @@ final class Expression {
         case null
         /// A name: a column, helper, relationship, enum case or alias.
         case name(String)
+        /// `:name`, `$name`, `@name` or `?N`: a value `.parameter set` gives.
+        case parameter(String)
         /// `base.name`: a path step.
         case member(Expression, Name)
         /// `f(args)`; `count(*)` has `star`; aggregates take `distinct`.
@@ -54,7 +56,7 @@ extension Expression.Kind {
     /// The expressions and queries right under this node.
     var children: (expressions: [Expression], queries: [Query]) {
         switch self {
-        case .integer, .real, .string, .boolean, .null, .name:
+        case .integer, .real, .string, .boolean, .null, .name, .parameter:
             return ([], [])
         case .member(let base, _), .unary(_, let base), .isNil(let base, _), .collate(let base, _),
              .quantified(_, let base):

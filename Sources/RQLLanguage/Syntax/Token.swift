@@ -8,6 +8,8 @@ struct Token: Equatable {
         case integer(Int64)
         case real(Double)
         case string(String)
+        /// `:name`, `$name`, `@name` or `?N`, as written.
+        case parameter(String)
         case symbol(Symbol)
         case end
     }
@@ -42,6 +44,7 @@ struct Token: Equatable {
         case .integer(let value): return "`\(value)`"
         case .real(let value): return "`\(value)`"
         case .string: return "a string"
+        case .parameter(let name): return "`\(name)`"
         case .symbol(let symbol): return "`\(symbol.rawValue)`"
         case .end: return "the end of the input"
         }

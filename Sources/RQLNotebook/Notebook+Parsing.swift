@@ -287,6 +287,14 @@ private struct NotebookParser {
                 throw error(line, VersionRequirement.usage, help: "-- @requires sqlite >= 3.44")
             }
             setForNotebookOrCell(requirement, line: line, notebook: \.requirement, cell: \.requirement)
+        case "param":
+            try topOnly()
+            try needsArgument("list = 'Family'")
+            let parameter = try NotebookParameter.parse(argument, line: line, path: path)
+            if settings.parameters.contains(where: { $0.name == parameter.name }) {
+                throw error(line, "@param \(parameter.name) is declared twice")
+            }
+            settings.parameters.append(parameter)
         case "name":
             try needsArgument("first-query")
             guard argument.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
@@ -301,7 +309,7 @@ private struct NotebookParser {
             forCell()
         default:
             throw error(line, "unknown directive @\(name)",
-                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires")
+                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires, @param")
         }
     }
 

@@ -30,6 +30,8 @@ public struct Notebook: Sendable {
         public var timeLimit: CellTimeLimit?
         /// `-- @requires` at the top: the SQLite versions every cell runs on.
         public var requirement: VersionRequirement?
+        /// `-- @param NAME = VALUE`: each parameter with its default, an SQL literal, in order.
+        public var parameters: [NotebookParameter] = []
     }
 
     /// Where a notebook's private database comes from.

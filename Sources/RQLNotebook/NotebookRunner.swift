@@ -26,13 +26,16 @@ public struct NotebookRunner: Sendable {
 
     /// The cells compared and written (`--only`, `--from`).
     public var selection: CellSelection
+    /// Values for the notebook's `-- @param`s, by name, as SQL literals (`-p NAME=VALUE`).
+    public var parameters: [String: String]
 
     public init(safe: Bool = true, logsResults: Bool = false, timeLimit: CellTimeLimit = .standard,
-                selection: CellSelection = .all) {
+                selection: CellSelection = .all, parameters: [String: String] = [:]) {
         self.safe = safe
         self.logsResults = logsResults
         self.timeLimit = timeLimit
         self.selection = selection
+        self.parameters = parameters
     }
 
     /// Runs every cell that is not skipped, up to the last selected one.
@@ -86,6 +89,7 @@ public struct NotebookRunner: Sendable {
         } catch let error as CommandError {
             throw NotebookError(path: notebook.path, line: 0, .init(error.message))
         }
+        try bindParameters(of: notebook, in: session)
         session.settings.lineWidth = Self.width
         session.settings.maxRows = Self.maxRows
         session.settings.masksTimes = true
@@ -93,6 +97,24 @@ public struct NotebookRunner: Sendable {
         session.notebooks = Notebooks()
         if logsResults { session.resultLog = ResultLog(rowLimit: 1_000) }
         return session
+    }
+
+    /// Sets each `-- @param NAME` as `:NAME`, to the value given for it or its default.
+    private func bindParameters(of notebook: Notebook, in session: Session) throws {
+        let declared = notebook.settings.parameters.map(\.name)
+        for name in parameters.keys.sorted() where !declared.contains(name) {
+            throw NotebookError(path: notebook.path, line: 0, .init(
+                "-p \(name): the notebook declares no parameter \(name)",
+                help: declared.isEmpty ? "-- @param \(name) = VALUE at the top declares one" : "it declares " + declared.joined(separator: ", ")))
+        }
+        for parameter in notebook.settings.parameters {
+            let value = parameters[parameter.name] ?? parameter.value
+            do {
+                try session.setParameter(":" + parameter.name, to: value)
+            } catch let error as CommandError {
+                throw NotebookError(path: notebook.path, line: 0, .init("cannot set :\(parameter.name) to \(value): \(error.message)"))
+            }
+        }
     }
 
     /// Runs one cell within its time limit and reads back what it wrote:

@@ -29,7 +29,32 @@ struct NotebookOptions: ParsableArguments {
         return .all
     }
 
-    var runner: NotebookRunner { NotebookRunner(safe: !unsafe, timeLimit: timeout, selection: selection) }
+    @Option(name: .customShort("p"), help: ArgumentHelp(
+        "Give the notebook's -- @param NAME this value: a number when it reads as one, else text (repeat for more).",
+        valueName: "name=value"), transform: NotebookOptions.parameter)
+    var parameters: [NotebookOptions.Parameter] = []
+
+    var runner: NotebookRunner {
+        NotebookRunner(safe: !unsafe, timeLimit: timeout, selection: selection, parameters: NotebookOptions.values(parameters))
+    }
+
+    /// `-p NAME=VALUE`, VALUE as an SQL literal.
+    struct Parameter {
+        var name: String
+        var literal: String
+    }
+
+    static func parameter(_ text: String) throws -> Parameter {
+        guard let equal = text.firstIndex(of: "="), NotebookParameter.isName(String(text[..<equal])) else {
+            throw ValidationError("-p takes NAME=VALUE, as in -p list=Business or -p limit=5")
+        }
+        return Parameter(name: String(text[..<equal]), literal: NotebookParameter.literal(commandLine: String(text[text.index(after: equal)...])))
+    }
+
+    /// The values by name; a name given twice takes its last value.
+    static func values(_ parameters: [Parameter]) -> [String: String] {
+        Dictionary(parameters.map { ($0.name, $0.literal) }, uniquingKeysWith: { $1 })
+    }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one notebook file") }
@@ -276,9 +301,14 @@ struct ExportCommand: ParsableCommand {
             transform: CellTimeLimit.argument)
     var timeout: CellTimeLimit = .standard
 
+    @Option(name: .customShort("p"), help: ArgumentHelp("With --execute: give the notebook's -- @param NAME this value.",
+                                                        valueName: "name=value"), transform: NotebookOptions.parameter)
+    var parameters: [NotebookOptions.Parameter] = []
+
     func validate() throws {
         if unsafe, !execute { throw ValidationError("--unsafe goes with --execute: without it nothing runs") }
         if timeout != .standard, !execute { throw ValidationError("--timeout goes with --execute: without it nothing runs") }
+        if !parameters.isEmpty, !execute { throw ValidationError("-p goes with --execute: without it nothing runs") }
     }
 
     func run() throws {
@@ -286,7 +316,8 @@ struct ExportCommand: ParsableCommand {
         let run: NotebookRun?
         do {
             notebook = try Notebook.load(file)
-            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true, timeLimit: timeout).run(notebook) : nil
+            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true, timeLimit: timeout,
+                                               parameters: NotebookOptions.values(parameters)).run(notebook) : nil
         } catch let error as NotebookError {
             writeToStandardError(error.description + "\n")
             throw ExitCode(2)

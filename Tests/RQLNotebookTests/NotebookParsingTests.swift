@@ -104,8 +104,13 @@ import RQLEngine
         ("-- @maxrows many\nSELECT 1;\n", "x.rql:1: error: @maxrows takes a number of rows (0 for all)\nhelp: -- @maxrows 100"),
         ("-- @name a\nSELECT 1;\n\n-- @name a\nSELECT 2;\n",
          "x.rql:4: error: two cells are named a: the first at line 1\nhelp: names are unique in a notebook, so that --only and --from find one cell"),
+        ("-- @param list 'Family'\n", "x.rql:1: error: @param takes a name, =, and an SQL literal ('text', a number, NULL, x'hex')\nhelp: -- @param list = 'Family'"),
+        ("-- @param :list = 'Family'\n", "x.rql:1: error: @param names a parameter with letters, digits and _, as in :list; not \":list\"\nhelp: -- @param list = 'Family'"),
+        ("-- @param list = Family\n", "x.rql:1: error: @param list: Family is not an SQL literal; @param takes a name, =, and an SQL literal ('text', a number, NULL, x'hex')\nhelp: -- @param list = 'Family'"),
+        ("-- @param n = 1\n-- @param n = 2\n", "x.rql:2: error: @param n is declared twice"),
+        ("SELECT 1;\n-- @param n = 1\n", "x.rql:2: error: @param goes at the top of the notebook, before the first command"),
         ("-- @name two words\nSELECT 1;\n", "x.rql:1: error: a cell name is one word, without commas\nhelp: -- @name first-query"),
-        ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires"),
+        ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires, @param"),
     ])
     func errorsNameTheLine(text: String, message: String) {
         #expect(throws: NotebookError.self) { try Notebook(text: text, path: "x.rql") }

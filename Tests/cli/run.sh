@@ -125,15 +125,15 @@ check "a DSL error in a script names its line" 1 "" bash -c "printf 'select 1 wh
 check_stderr "the DSL error has its line" "stdin:2: error: unknown name \`nope\`"
 check "definitions print nothing" 0 "1" "$rql" -c "def reminders.late = isPastDue" -c "reminders | where late | count"
 cat > "$scratch/lexer-error.rql" <<'SCRIPT'
-reminders | where title == :t | count
+reminders | where title == #t | count
 INSERT INTO tags (title) VALUES ('errand');
 .mode csv
 SELECT count(*) FROM tags WHERE title = 'errand';
 SCRIPT
 check "a DSL line the lexer cannot read ends there; the lines after it run" 1 "1" bash -c "'$rql' < '$scratch/lexer-error.rql'"
-check_stderr "the lexer error names its line" "stdin:1: error: unexpected character \`:\`"
+check_stderr "the lexer error names its line" "stdin:1: error: unexpected character \`#\`"
 check ".bail on stops at the line the lexer cannot read" 1 "" bash -c "(echo '.bail on'; cat '$scratch/lexer-error.rql') | '$rql'"
-check_stderr "the stopping error names its line" "stdin:2: error: unexpected character \`:\`"
+check_stderr "the stopping error names its line" "stdin:2: error: unexpected character \`#\`"
 printf 'def reminders.listTitle = remindersList.title\n' > "$HOME/.rqlrc"
 check "a helper in ~/.rqlrc that follows a relationship" 0 "Family" \
   "$rql" -c "reminders | where listTitle == 'Family' | select listTitle | distinct"
@@ -183,6 +183,16 @@ check "--only with an empty name is a usage error (2)" 2 "" "$rql" check --only 
 check_stderr "it says how to write names" "--only takes cell names separated by commas, as in --only totals,by-list"
 check "--only with a name no cell has (2)" 2 "" "$rql" check --only cont "$scratch/named.rql"
 check_stderr "it names the name and suggests one" "$(printf '%s: error: no cell named cont\nhelp: did you mean count?' "$scratch/named.rql")"
+# -p gives a notebook's -- @param a value; SQL and the DSL read it as :NAME.
+printf -- '-- @param list = \x27Family\x27\n-- @mode list\nreminders | where list.title == :list | count\n--> 3\n' > "$scratch/param.rql"
+check "a parameter's default" 0 "" "$rql" check "$scratch/param.rql"
+check "-p overrides it (the output drifts from the recorded one: 1)" 1 "$(printf 'rql reminders> reminders | where list.title == :list | count\n5')" "$rql" run -p list=Zoë "$scratch/param.rql" -p list=Personal
+check "-p for a parameter the notebook does not declare (2)" 2 "" "$rql" check -p lst=Business "$scratch/param.rql"
+check_stderr "it names what the notebook declares" "help: it declares list"
+check "-p without = is a usage error (2)" 2 "" "$rql" check -p Business "$scratch/param.rql"
+check_stderr "it says how to write one" "-p takes NAME=VALUE, as in -p list=Business or -p limit=5"
+check "export -p without --execute is a usage error (2)" 2 "" "$rql" export "$scratch/param.rql" --to md -p list=Business
+check_stderr "it says -p goes with --execute" "-p goes with --execute: without it nothing runs"
 check "run prints each command and its output" 0 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n7')" "$rql" run "$notebook"
 printf 'SELECT count(*) FROM tags;\n--> 8\nSELECT 2;\n' > "$scratch/drift.rql"
 drift=$(cat <<EOF

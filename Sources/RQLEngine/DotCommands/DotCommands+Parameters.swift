@@ -26,7 +26,9 @@ extension DotCommand {
 }
 
 extension Session {
-    func setParameter(_ name: String, to expression: String) throws {
+    /// Sets parameter `name` (`:name`, `$name`, `@name` or `?N`) to the value
+    /// of the SQL expression `expression`, or to it as text when it is none.
+    public func setParameter(_ name: String, to expression: String) throws {
         guard let prefix = name.first, ":$@?".contains(prefix), name.count > 1 else {
             throw CommandError("parameter names start with :, $, @ or ? (as in :name or ?1), not \"\(name)\"")
         }

@@ -85,6 +85,15 @@ public final class Session {
     public var resultLog: ResultLog?
     /// `.tour`: the sample notebook being walked through, and where.
     public internal(set) var tour: Tour?
+    /// The session a tour runs in; commands typed during the tour go to it,
+    /// and this session's database, settings and clock wait as they were.
+    var tourSession: Session?
+    /// The command `.record` records for the one being run, when it is
+    /// another (a tour step's, for the `.tour next` that ran it), and whether it succeeded.
+    var recordsInstead: (command: Command, succeeded: Bool)?
+
+    /// The session commands reach now: the tour's during a tour, else this one.
+    public var activeSession: Session { tourSession ?? self }
     /// Rows the last command's INSERT, UPDATE or DELETE changed itself
     /// (not its triggers); nil when it wrote none.
     public internal(set) var changedRows: Int?
@@ -137,6 +146,9 @@ public final class Session {
     /// after it.
     @discardableResult
     public func execute(_ command: Command, origin: String? = nil) -> Bool {
+        if let tourSession, !Tour.isOwnCommand(command) {
+            return recordingIfOn(command, origin: origin) { tourSession.execute(command, origin: origin) }
+        }
         runDueWork()
         return recordingIfOn(command, origin: origin) {
             let succeeded = attempt(command, origin: origin)

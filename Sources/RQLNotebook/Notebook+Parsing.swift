@@ -19,6 +19,16 @@ extension Notebook {
         return try Notebook(text: text, path: path)
     }
 
+    /// The notebook at `path`, or, when there is no file by that name and
+    /// it names one of rql's sample notebooks (`tour`, `fts`), that one, so
+    /// an installed rql can teach without the repository.
+    public static func loadOrBuiltIn(_ path: String) throws -> Notebook {
+        if !path.contains("/"), !FileManager.default.fileExists(atPath: path), let text = Tour.notebook(named: path) {
+            return try Notebook(text: text, path: path)
+        }
+        return try load(path)
+    }
+
     /// Parses `text`; `path` is for messages and for `-- @db` paths.
     public init(text: String, path: String) throws {
         self.path = path

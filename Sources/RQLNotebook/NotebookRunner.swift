@@ -47,7 +47,7 @@ public struct NotebookRunner: Sendable {
                     after: (Int, Cell, CellOutcome) -> Void = { _, _, _ in }) throws -> NotebookRun {
         let (chosen, end) = try selection.cells(in: notebook)
         let buffer = ByteOutput(.memory)
-        let session = try session(for: notebook, output: buffer)
+        let session = try session(for: notebook, output: buffer, diagnostics: buffer)
         defer { session.close() }
         var run = NotebookRun()
         for (index, cell) in notebook.cells.enumerated().prefix(end) where !cell.skipped {
@@ -70,9 +70,9 @@ public struct NotebookRunner: Sendable {
         return run
     }
 
-    /// Opens the notebook's private database with the notebook settings;
-    /// `output` receives everything the session writes, errors included.
-    private func session(for notebook: Notebook, output: ByteOutput) throws -> Session {
+    /// Opens the notebook's private database with the notebook settings,
+    /// writing results to `output` and errors to `diagnostics`.
+    func session(for notebook: Notebook, output: ByteOutput, diagnostics: ByteOutput) throws -> Session {
         if safe, case .file(let written) = notebook.settings.source, !SafeMode.isInside(notebook.resolve(written), folder: notebook.folder) {
             let line = notebook.lines.firstIndex { $0.hasPrefix("-- @db") }.map { $0 + 1 } ?? 0
             throw NotebookError(path: notebook.path, line: line, .init(
@@ -81,7 +81,7 @@ public struct NotebookRunner: Sendable {
         }
         let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
         let options = Session.Options(target: notebook.target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
-                                      colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: output,
+                                      colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: diagnostics,
                                       uuids: .counting(), safe: safe)
         let session: Session
         do {

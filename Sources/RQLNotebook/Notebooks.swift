@@ -23,13 +23,16 @@ public struct Notebooks: NotebookSupport {
         try NotebookRecorder(path: path, target: target, mode: mode)
     }
 
-    /// Each cell that `.read` would run is a step, said with the prose before it.
-    public func tour(named name: String, text: String) throws -> Tour {
+    /// Each cell that `.read` would run is a step, said with the prose
+    /// before it, in a session set up as `rql run` sets one up.
+    public func tour(named name: String, text: String, console: ByteOutput,
+                     diagnostics: ByteOutput) throws -> (tour: Tour, session: Session) {
         let notebook = try Notebook(text: text, path: "Samples/notebooks/\(name).rql")
         let blocks = NotebookBlock.blocks(of: notebook)
         let steps = notebook.cells.filter { $0.runs(on: Session.sqliteVersion, in: notebook) }.map {
             Tour.Step(narration: blocks.prose(before: $0), command: $0.command)
         }
-        return Tour(name: name, target: notebook.target, steps: steps)
+        let session = try NotebookRunner().session(for: notebook, output: console, diagnostics: diagnostics)
+        return (Tour(name: name, target: notebook.target, steps: steps), session)
     }
 }

@@ -70,11 +70,16 @@ struct NotebookOptions: ParsableArguments {
 
     /// Loads each notebook in turn; one that cannot be read or parsed is
     /// reported and makes the status 2, and the others still run.
-    func forEach(_ body: (Notebook) throws -> Int32) -> Int32 {
+    func forEach(builtIn: Bool = true, _ body: (Notebook) throws -> Int32) -> Int32 {
         var status: Int32 = 0
         for file in files {
             do {
-                status = max(status, try body(Notebook.load(file)))
+                if !builtIn, !file.contains("/"), !FileManager.default.fileExists(atPath: file), Tour.notebook(named: file) != nil {
+                    throw NotebookError(path: file, line: 0, .init(
+                        "\(file) is one of rql's sample notebooks, built in; update writes notebook files",
+                        help: "rql run \(file) and rql check \(file) read it; update a copy of Samples/notebooks/\(file).rql"))
+                }
+                status = max(status, try body(builtIn ? Notebook.loadOrBuiltIn(file) : Notebook.load(file)))
             } catch let error as NotebookError {
                 writeToStandardError(error.description + "\n")
                 status = 2
@@ -182,7 +187,7 @@ struct CheckCommand: ParsableCommand {
         let failFast = failFast
         inOrder(options.files, jobs: jobs, stops: { failFast && $0.fails }, work: { file -> JUnitReport.Entry in
             do {
-                let notebook = try Notebook.load(file)
+                let notebook = try Notebook.loadOrBuiltIn(file)
                 return .checked(NotebookCheck(notebook, try runner.run(notebook)))
             } catch let error as NotebookError {
                 return .unreadable(path: file, error)
@@ -233,7 +238,7 @@ struct UpdateCommand: ParsableCommand {
 
     func run() throws {
         let console = ByteOutput.standard(STDOUT_FILENO)
-        let status = options.forEach { notebook in
+        let status = options.forEach(builtIn: false) { notebook in
             let check = NotebookCheck(notebook, try options.runner.run(notebook))
             let written = try notebook.write(replacingOutputs: check.updates)
             let cells = check.updates.count
@@ -315,7 +320,7 @@ struct ExportCommand: ParsableCommand {
         let notebook: Notebook
         let run: NotebookRun?
         do {
-            notebook = try Notebook.load(file)
+            notebook = try Notebook.loadOrBuiltIn(file)
             run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true, timeLimit: timeout,
                                                parameters: NotebookOptions.values(parameters)).run(notebook) : nil
         } catch let error as NotebookError {

@@ -35,7 +35,7 @@ struct REPL {
         }
         editor.completer = { before, after in
             let context = (typed + [before]).joined(separator: "\n")
-            let completion = session.completions(before: context, after: after)
+            let completion = session.activeSession.completions(before: context, after: after)
             return LineEditor.Completion(word: completion.word, candidates: completion.candidates)
         }
         reading: while !session.hasQuit {
@@ -78,7 +78,7 @@ struct REPL {
         if let last = reader.finish(), !session.hasQuit { session.execute(last) }
     }
 
-    private var transactionMark: String { session.isInTransaction ? "*" : "" }
+    private var transactionMark: String { session.activeSession.isInTransaction ? "*" : "" }
 
     /// Words a newcomer types at the prompt, and the dot-commands they mean.
     static let newcomerWords = ["help": ".help", "exit": ".quit", "quit": ".quit"]
@@ -99,7 +99,7 @@ struct REPL {
             if let main = session.settings.prompt {
                 main
             } else if let tour = session.tour {
-                "rql \(session.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
+                "rql \(session.activeSession.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
             } else {
                 "rql \(session.target.displayName)\(transactionMark)> "
             }

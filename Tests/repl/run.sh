@@ -179,9 +179,20 @@ type_line "SELECT 40 + 2 AS between_steps;"
 expect_screen "a command typed during the tour runs as usual" "│            42 │"
 keys Enter
 expect_screen "Enter after it runs the step after" "│ 00000000-0000-4000-8000-00000000a001 │ Personal │"
+clear_screen
+keys Enter
+expect_screen "the third step runs" "^rql reminders \(tour 4/[0-9]+\)> $"
+# Each line the notebook recorded for the third step is on the screen.
+recorded=$(awk '/^ORDER BY r.title;/ { block = 1; next } block && /^--> / { print substr($0, 5); next } block { exit }' "$repo/Samples/notebooks/tour.rql")
+missing=0
+while IFS= read -r line; do screen | grep -Fxq -- "$line" || missing=$((missing + 1)); done <<< "$recorded"
+if [ -n "$recorded" ] && [ "$missing" = 0 ]; then pass; else fail "the tour's third step prints what tour.rql recorded ($missing lines missing)"; screen; fi
+type_line "BEGIN; INSERT INTO tags VALUES ('mine');"
 type_line ".tour off"
-expect_screen ".tour off ends the tour" "^the tour of tour\.rql ended before step 3 of [0-9]+$"
+expect_screen ".tour off ends the tour and says where it returns" "^the tour of tour\.rql ended before step 4 of [0-9]+; back to reminders$"
 expect_screen "and the prompt is plain again" "^rql reminders> $"
+type_line "SELECT count(*) AS tags FROM tags;"
+expect_screen "the tour's changes stayed in the tour" "│    7 │"
 
 clear_screen
 type_line ".record typed.rql"

@@ -4,9 +4,11 @@ extension DotCommand {
                    details: """
                        .tour starts the tour of the Reminders database; .tour NAME another sample notebook:
                          \(Tour.names.joined(separator: " "))
-                       A tour opens a fresh copy of its sample and says each step: the notebook's prose, then the command.
-                       Enter on an empty line (or .tour next) runs it; anything else you type runs as usual in between.
-                       .tour off ends the tour; settings its steps changed (.mode, .sql on, …) are put back. rql run --step Samples/notebooks/NAME.rql shows the same notebook outside the prompt.
+                       A tour runs in a session of its own, on a fresh copy of its sample, the notebook's clock and settings,
+                       and says each step: the notebook's prose, then the command. Enter on an empty line (or .tour next)
+                       runs it; anything else you type runs in the tour's session in between. .tour off ends the tour and
+                       comes back to your database, settings, clock and open transaction as you left them.
+                       rql run --step NAME shows the same notebook outside the prompt.
                        """,
                    arguments: 0...1, completes: .words(["next", "off"] + Tour.names)) { session, arguments in
             switch arguments.first {

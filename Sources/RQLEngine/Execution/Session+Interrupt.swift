@@ -16,6 +16,11 @@ extension Session {
         rql_interrupt_on_sigint(endsProcessOnSecond ? 1 : 0)
     }
 
+    /// Makes SIGINT stop the statements of `session` (a tour's) instead, or again this one's.
+    func pointSIGINT(at session: Session) {
+        rql_interrupt_connection(UnsafeMutableRawPointer(session.queue.inDatabase { $0.sqliteConnection }))
+    }
+
     /// Before `.open`, `.sample` or `.reset` replaces the connection: SIGINT
     /// follows the new one before the old one closes.
     func retargetInterrupt(to newQueue: DatabaseQueue) {

@@ -65,6 +65,7 @@ extension Session {
         recording.printed.clear()
         console.copy = recording.printed
         diagnostics.copy = recording.printed
+        recordsInstead = nil
         let succeeded = body()
         console.flush()
         diagnostics.flush()
@@ -73,7 +74,9 @@ extension Session {
         guard self.recording === recording, !hasQuit else { return succeeded }
         do {
             let printed = Self.withoutLocations(recording.printed.text, origin: origin)
-            try recording.recorder.append(command, printed: printed, changedRows: changedRows, failed: !succeeded)
+            let recorded = recordsInstead ?? (command, succeeded)
+            try recording.recorder.append(recorded.command, printed: printed, changedRows: activeSession.changedRows,
+                                          failed: !recorded.succeeded)
         } catch {
             self.recording = nil
             var error = CommandError.from(error)

@@ -8,6 +8,8 @@ public protocol NotebookSupport {
     /// `.record FILE.rql`: opens the notebook typed commands are appended
     /// to, starting a new one with `target` as its database.
     func recorder(path: String, target: DatabaseTarget, mode: OutputMode) throws -> any CellRecorder
-    /// `.tour NAME`: the steps of the sample notebook `name`, whose text is `text`.
-    func tour(named name: String, text: String) throws -> Tour
+    /// `.tour NAME`: the steps of the sample notebook `name`, whose text is
+    /// `text`, and a session of their own to run in, on the notebook's
+    /// database, clock and settings, writing to `console` and `diagnostics`.
+    func tour(named name: String, text: String, console: ByteOutput, diagnostics: ByteOutput) throws -> (tour: Tour, session: Session)
 }

@@ -1,8 +1,13 @@
+import CSQLiteSupport
+import GRDB
 import RQLLanguage
 
 extension Session {
-    /// `.tour [NAME]`: opens a fresh copy of the notebook's database and
-    /// says the first step.
+    /// `.tour [NAME]`: starts walking through a sample notebook in a session
+    /// of its own (the notebook's fresh database, pinned clock and counting
+    /// `uuid()`, its width and settings), so each step prints what the
+    /// notebook recorded, and says the first step. This session's database,
+    /// settings, clock and open transaction wait as they are.
     func startTour(named name: String) throws {
         guard let text = Tour.notebook(named: name) else {
             throw CommandError("there is no tour named \"\(name)\"",
@@ -10,51 +15,49 @@ extension Session {
                                        "tours: " + Tour.names.joined(separator: " ")].compactMap { $0 })
         }
         guard let notebooks else { throw CommandError(".tour is not available here") }
-        var tour = try notebooks.tour(named: name, text: text)
-        try open(tour.target)
-        tour.settingsBefore = self.tour?.settingsBefore ?? settings
+        let (tour, session) = try notebooks.tour(named: name, text: text, console: console, diagnostics: diagnostics)
+        if let tourSession { tourSession.close() }
         self.tour = tour
+        tourSession = session
+        if interruptsOnSIGINT { pointSIGINT(at: session) }
         let steps = tour.steps.count == 1 ? "1 step" : "\(tour.steps.count) steps"
         output.write("""
-            \(tour.name).rql, step by step: \(steps) on a fresh copy of the \(tour.target.displayName) sample.
-            Enter runs the next step; type anything in between; .tour off ends the tour.
+            \(tour.name).rql, step by step: \(steps) on a fresh copy of the \(tour.target.displayName) sample, on the notebook's clock.
+            Enter runs the next step; type anything in between; .tour off comes back to \(target.displayName) as you left it.
 
             """)
         sayNextStep()
     }
 
     /// `.tour next` (Enter at the prompt, during a tour): runs the step's
-    /// command, like `.read` runs a script's, then says the next step.
+    /// command in the tour's session, like `.read` runs a script's, then
+    /// says the next step. `.record` records the step's command.
     func runTourStep() throws {
-        guard var tour, tour.position < tour.steps.count else {
+        guard var tour, let tourSession, tour.position < tour.steps.count else {
             throw CommandError("no tour is running", notes: [".tour starts the Reminders tour; .help tour lists the others"])
         }
         let step = tour.steps[tour.position]
         tour.position += 1
         self.tour = tour
-        // Like `.read`'s commands, the step is not recorded apart from the `.tour next` that ran it.
-        readDepth += 1
-        defer {
-            readDepth -= 1
-            sayNextStep()
-        }
-        execute(step.command)
+        let succeeded = tourSession.execute(step.command)
+        recordsInstead = (step.command, succeeded)
+        sayNextStep()
     }
 
     /// `.tour off`.
     func endTour() throws {
         guard let tour else { throw CommandError("no tour is running") }
-        finish(tour)
-        output.write("the tour of \(tour.name).rql ended before step \(tour.position + 1) of \(tour.steps.count)\n")
+        finish()
+        output.write("the tour of \(tour.name).rql ended before step \(tour.position + 1) of \(tour.steps.count); back to \(target.displayName)\n")
     }
 
     /// Writes the next step's narration and command, or the end of the tour.
     private func sayNextStep() {
         guard let tour else { return }
         guard tour.position < tour.steps.count else {
-            finish(tour)
+            finish()
             let others = Tour.names.filter { $0 != tour.name }
-            output.write("\nThat was the last step of \(tour.name).rql. Other tours: \(others.joined(separator: " ")) (.tour NAME).\n")
+            output.write("\nThat was the last step of \(tour.name).rql; back to \(target.displayName). Other tours: \(others.joined(separator: " ")) (.tour NAME).\n")
             return
         }
         let step = tour.steps[tour.position]
@@ -64,9 +67,11 @@ extension Session {
         output.write(step.command.typed(after: "next> "))
     }
 
-    /// Ends `tour`, with the settings its steps changed put back.
-    private func finish(_ tour: Tour) {
-        self.tour = nil
-        if let before = tour.settingsBefore { settings = before }
+    /// Ends the tour: its session closes, and this one is where commands go again.
+    private func finish() {
+        tour = nil
+        tourSession?.close()
+        tourSession = nil
+        if interruptsOnSIGINT { pointSIGINT(at: self) }
     }
 }

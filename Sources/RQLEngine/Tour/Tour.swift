@@ -21,8 +21,6 @@ public struct Tour: Sendable {
     public let steps: [Step]
     /// The step Enter runs next, from 0.
     public internal(set) var position = 0
-    /// The settings before the tour (`.mode`, `.sql on`, …), put back when it ends.
-    var settingsBefore: SessionSettings?
 
     public init(name: String, target: DatabaseTarget, steps: [Step]) {
         self.name = name
@@ -34,7 +32,15 @@ public struct Tour: Sendable {
     public static let names = SampleFiles.notebooks.map(\.name)
 
     /// The text of the sample notebook `name`.
-    static func notebook(named name: String) -> String? {
+    public static func notebook(named name: String) -> String? {
         SampleFiles.notebooks.first { $0.name == name }?.text
+    }
+
+    /// Whether `command` is for the session the tour was started from
+    /// (`.tour`, `.record`, `.quit`), not for the tour's own.
+    static func isOwnCommand(_ command: Command) -> Bool {
+        guard command.language == .dot else { return false }
+        let name = command.text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
+        return ["tour", "record", "quit", "exit"].contains(name)
     }
 }

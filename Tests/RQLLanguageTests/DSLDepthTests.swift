@@ -174,3 +174,26 @@ func onSmallStack(_ stackSize: Int, _ body: @escaping @Sendable () -> Void) {
     thread.start()
     done.wait()
 }
+
+/// Compiling asks whether to stop as it goes (Ctrl-C, a notebook cell's
+/// time limit) and stops with an interruption where it was.
+@Suite struct DSLInterruptionTests {
+    @Test func aCompileToldToStopStops() {
+        var definitions = Definitions()
+        var asked = 0
+        let text = "reminders | where priority == 1 and title like '%a%' | select title, remindersList.title"
+        do {
+            _ = try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions, stops: {
+                asked += 1
+                return asked > 3
+            })
+            Issue.record("compiled")
+        } catch {
+            #expect(error.isInterruption)
+            #expect(error.message == "interrupted")
+            #expect(error.label == "compiling stopped here")
+            #expect(asked >= 4)
+        }
+        #expect(throws: Never.self) { try DSL.compile(text, catalog: DSLFuzzTests.catalog, definitions: &definitions) }
+    }
+}

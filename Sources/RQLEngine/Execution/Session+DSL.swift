@@ -32,7 +32,10 @@ extension Session {
     func compileDSL(_ text: String) throws -> DSL.Outcome {
         let catalog = try dslCatalog()
         do {
-            return try DSL.compile(text, catalog: catalog, definitions: &definitions, parameters: parameters.mapValues(\.sqlValue))
+            // Ctrl-C or a time limit while compiling stops it, as it stops a statement.
+            let before = interruptCount
+            return try DSL.compile(text, catalog: catalog, definitions: &definitions, parameters: parameters.mapValues(\.sqlValue),
+                                   stops: { [unowned self] in self.interruptCount != before })
         } catch {
             throw CommandError(error, source: text)
         }
@@ -87,6 +90,7 @@ extension CommandError {
         self.init(error.message, source: source, offset: min(error.span.lower, source.utf8.count), notes: error.notes)
         length = max(1, error.span.length)
         label = error.label
+        isInterruption = error.isInterruption
     }
 }
 

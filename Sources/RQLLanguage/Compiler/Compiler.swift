@@ -13,6 +13,8 @@ final class Compiler {
     let definitions: Definitions
     /// The values of `:name`, `$name`, `@name` and `?N` parameters, by name as written.
     let parameters: [String: SQLValue]
+    /// Asked at each node: true stops compiling (Ctrl-C, a notebook cell's time limit).
+    let stops: () -> Bool
     var values: [SQLValue] = []
     private var usedAliases: Set<String> = []
     /// The next number to try after a name, lowercased, so that a long
@@ -36,10 +38,11 @@ final class Compiler {
     /// Expressions and queries being compiled, inside each other.
     private var depth = 0
 
-    init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:]) {
+    init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:], stops: @escaping () -> Bool = { false }) {
         self.catalog = catalog
         self.definitions = definitions
         self.parameters = parameters
+        self.stops = stops
     }
 
     /// A long pipeline's levels hold one another in a chain: unlinked first,
@@ -50,6 +53,7 @@ final class Compiler {
 
     /// Starts compiling one more level inside the others; `leave()` ends it.
     func enter(_ span: SourceSpan) throws(DSLError) {
+        if stops() { throw DSLError.interrupted(at: span) }
         guard depth < Compiler.maximumDepth else {
             throw DSLError("the query is nested too deeply", at: span,
                            label: "more than \(Compiler.maximumDepth) levels once helpers are expanded")

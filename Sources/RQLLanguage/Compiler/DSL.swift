@@ -8,10 +8,11 @@ public enum DSL {
     /// are checked against the catalog and added to `definitions`.
     /// `parameters` gives the values of `:name`, `$name`, `@name` and `?N`
     /// (by name as written), bound as values; one not there is NULL.
+    /// `stops` is asked as compiling goes: true stops it with an interruption.
     public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
-                               parameters: [String: SQLValue] = [:]) throws(DSLError) -> Outcome {
+                               parameters: [String: SQLValue] = [:], stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {
         let statement = try Parser.parse(text)
-        let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters)
+        let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters, stops: stops)
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))

@@ -108,7 +108,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Each notebook runs on a fresh private copy of its @sample or @db, in safe mode, \
             with its clock pinned. --step is the teaching mode: the prose is shown as \
-            narration and each command waits for Enter (q then Enter quits).
+            narration and each command waits for a key: Enter runs it, q quits at once, \
+            any other key is ignored.
 
             Exit status: 0 clean, 1 an output differs from the recorded one, a command was \
             never recorded or failed unexpectedly, 2 a notebook that cannot be read or opened.
@@ -116,7 +117,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var options: NotebookOptions
 
-    @Flag(help: "Wait for Enter before each command and show the prose as narration.")
+    @Flag(help: "Show the prose as narration and wait before each command: Enter runs it, q quits.")
     var step = false
 
     func run() throws {
@@ -133,11 +134,9 @@ struct RunCommand: ParsableCommand {
                 transcript.writeCommand(cell)
                 console.write("[Enter runs it, q quits] ")
                 console.flush()
-                guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
-                    console.write("\n")
-                    return false
-                }
-                return true
+                let key = StepKey.read()
+                console.write("\n")
+                return key == .run
             }, after: { _, _, outcome in
                 transcript.writeOutcome(outcome)
                 if step { console.write("\n") }

@@ -258,8 +258,8 @@ printf -- "-- @mode list\nATTACH '%s/x.db' AS x;\n" "$scratch" > "$scratch/attac
 check "notebooks run in safe mode" 1 "$scratch/attach.rql: updated 1 cell" "$rql" update "$scratch/attach.rql"
 check "the refusal is recorded" 0 "--> error: refused by safe mode: ATTACH is off, as it can reach files outside the private database" sed -n 3p "$scratch/attach.rql"
 check "--unsafe lets ATTACH run" 0 "$scratch/attach.rql: updated 1 cell" "$rql" update --unsafe "$scratch/attach.rql"
-check "run --step waits for Enter and q quits (1: unrecorded)" 1 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] 7\n\n  Count the tags.\nrql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] ')" \
-  bash -c "printf -- '-- @mode list\nSELECT count(*) FROM tags;\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > '$scratch/step.rql'; printf '\nq\n' | '$rql' run --step '$scratch/step.rql'"
+check "run --step waits for Enter, ignores other keys, and q quits (1: unrecorded)" 1 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] \n7\n\n  Count the tags.\nrql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] ')" \
+  bash -c "printf -- '-- @mode list\nSELECT count(*) FROM tags;\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > '$scratch/step.rql'; printf 'xy\nzq' | '$rql' run --step '$scratch/step.rql'"
 
 # Export: from the recorded outputs, or (--execute) from a fresh run.
 printf -- '-- # Values\nSELECT NULL AS a, '"'"'NULL'"'"' AS b;\n--> stale\n' > "$scratch/values.rql"

@@ -402,5 +402,20 @@ expect_screen "the next command runs" "^│    42 │$"
 keys C-d
 environment=""
 
+# rql run --step reads one key at a time: no Enter needed for q, other keys ignored.
+printf -- '-- @mode list\nSELECT 1 + 1;\n--> 2\n-- Then the next.\nSELECT 2 + 2;\n--> 4\n' > "$scratch/step.rql"
+start run --step step.rql
+expect_screen "--step waits before the first command" "^\[Enter runs it, q quits\] $"
+keys x
+sleep 0.3
+if screen | grep -q "^2$"; then fail "--step ignores a key that is neither Enter nor q"; else pass; fi
+keys Enter
+expect_screen "--step runs the command on Enter" "^2$"
+expect_screen "then narrates the next one" "^  Then the next\.$"
+keys q
+expect_screen "q quits at once, with no Enter" "^\[Enter runs it, q quits\] $"
+sleep 0.3
+if [ "$(cat "$scratch/status" 2>/dev/null)" = 0 ] && ! screen | grep -q "^4$"; then pass; else fail "--step ended after q without running the next command (status $(cat "$scratch/status" 2>/dev/null))"; fi
+
 echo "repl: $passed passed, $failed failed"
 [ "$failed" = 0 ]

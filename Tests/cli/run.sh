@@ -193,6 +193,10 @@ check "-p without = is a usage error (2)" 2 "" "$rql" check -p Business "$scratc
 check_stderr "it says how to write one" "-p takes NAME=VALUE, as in -p list=Business or -p limit=5"
 check "export -p without --execute is a usage error (2)" 2 "" "$rql" export "$scratch/param.rql" --to md -p list=Business
 check_stderr "it says -p goes with --execute" "-p goes with --execute: without it nothing runs"
+# .record from a pipe (list mode, every row): the notebook replays clean.
+check ".record from a pipe" 0 "" bash -c "cd '$scratch' && printf '.record piped.rql\nSELECT value, \x27Zoë 東京 🎉\x27 FROM generate_series(1, 50);\nSELECT nope;\n.mode box\nSELECT 1 AS one;\n.record off\n' | '$rql' >/dev/null 2>&1; test -f piped.rql"
+check "rql check finds it clean" 0 "" "$rql" check "$scratch/piped.rql"
+check "its header says the mode it was recorded in" 0 "-- @mode list" sed -n 2p "$scratch/piped.rql"
 check "run prints each command and its output" 0 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n7')" "$rql" run "$notebook"
 printf 'SELECT count(*) FROM tags;\n--> 8\nSELECT 2;\n' > "$scratch/drift.rql"
 drift=$(cat <<EOF

@@ -1,6 +1,7 @@
 -- The attachments sample: schema composition. One table holds every kind of
--- attachment (single-table inheritance: one nullable column per case, a CHECK
--- that exactly the kind's columns are set), and the timestamps column group
+-- attachment (single-table inheritance: nullable columns per case, a CHECK per
+-- case over all its columns: set only on rows of that kind, and its required
+-- one always set there), and the timestamps column group
 -- (createdAt, updatedAt) is reused by two tables.
 
 CREATE TABLE notes (
@@ -23,9 +24,9 @@ CREATE TABLE attachments (
   voiceMemoTranscript TEXT,
   createdAt TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now')),
   updatedAt TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now')),
-  CHECK ((kind = 'link') = (linkURL IS NOT NULL)),
-  CHECK ((kind = 'image') = (imageData IS NOT NULL)),
-  CHECK ((kind = 'voiceMemo') = (voiceMemoSeconds IS NOT NULL))
+  CHECK (CASE kind WHEN 'link' THEN linkURL IS NOT NULL ELSE linkURL IS NULL AND linkTitle IS NULL END),
+  CHECK (CASE kind WHEN 'image' THEN imageData IS NOT NULL ELSE imageData IS NULL AND imageCaption IS NULL END),
+  CHECK (CASE kind WHEN 'voiceMemo' THEN voiceMemoSeconds IS NOT NULL ELSE voiceMemoSeconds IS NULL AND voiceMemoTranscript IS NULL END)
 ) STRICT;
 CREATE INDEX index_attachments_on_noteID ON attachments(noteID);
 

@@ -116,4 +116,22 @@ import Testing
         let refused = attachments.run("INSERT INTO attachments (noteID, kind) VALUES (1, 'link');")
         #expect(refused.errors.hasPrefix("error: CHECK constraint failed"))
     }
+
+    /// Single-table inheritance as the seed shows it: a row holds one
+    /// case's columns only, and a switch to another case clears the old one's.
+    @Test func anAttachmentHoldsOneCaseOnly() throws {
+        let test = try TestSession(.sample(.attachments))
+        let mixes = [
+            "INSERT INTO attachments (noteID, kind, imageData, linkTitle) VALUES (1, 'image', x'00', 'Zoë');",
+            "INSERT INTO attachments (noteID, kind, linkURL, imageCaption) VALUES (1, 'link', 'https://example.com', '東京');",
+            "INSERT INTO attachments (noteID, kind, voiceMemoSeconds, linkTitle) VALUES (1, 'voiceMemo', 3, '🎉');",
+            "UPDATE attachments SET kind = 'image', imageData = x'00' WHERE kind = 'link';",
+            "UPDATE attachments SET voiceMemoTranscript = 'words' WHERE kind = 'image';",
+        ]
+        for sql in mixes {
+            #expect(test.run(sql).errors.hasPrefix("error: CHECK constraint failed: CASE kind WHEN"), "\(sql)")
+        }
+        #expect(test.run("UPDATE attachments SET kind = 'image', imageData = x'00', linkURL = NULL, linkTitle = NULL WHERE id = 1;").errors == "")
+        #expect(test.value("SELECT kind FROM attachments WHERE id = 1;") == "image")
+    }
 }

@@ -51,6 +51,7 @@ let package = Package(
                 .embedInCode("notebooks/writes.rql"),
                 .embedInCode("notebooks/connections.rql"),
                 .embedInCode("notebooks/status.rql"),
+                .embedInCode("notebooks/options.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -18,6 +18,7 @@ public enum SampleFiles {
         ("views", PackageResources.views_rql),
         ("fts", PackageResources.fts_rql),
         ("functions", PackageResources.functions_rql),
+        ("options", PackageResources.options_rql),
         ("json", PackageResources.json_rql),
         ("employees", PackageResources.employees_rql),
         ("attachments", PackageResources.attachments_rql),

@@ -94,3 +94,33 @@ import Testing
         #expect(ran.output == "1\n")
     }
 }
+
+/// What the options rql registers its functions with allow and refuse.
+@Suite struct FunctionOptionTests {
+    @Test func aDeterministicFunctionCanBeIndexedAndUUIDCannot() throws {
+        let test = try TestSession()
+        #expect(test.run("CREATE TABLE pages (title TEXT, slug TEXT GENERATED ALWAYS AS (slugify(title)));").errors == "")
+        #expect(test.run("CREATE INDEX bySlug ON pages (slugify(title));").errors == "")
+        #expect(test.run("CREATE INDEX byId ON pages (uuid());").errors.hasPrefix("error: non-deterministic functions prohibited in index expressions"))
+    }
+
+    @Test func onlyInnocuousFunctionsRunInAnUntrustedSchema() throws {
+        let test = try TestSession()
+        test.run("PRAGMA trusted_schema = OFF;\nCREATE VIEW slugs AS SELECT slugify('Zoë 東京') AS s;\nCREATE VIEW ids AS SELECT uuid() AS id;")
+        #expect(test.value("SELECT s FROM slugs;") == "zoe")
+        #expect(test.run("SELECT id FROM ids;").errors == "error: unsafe use of uuid()\n")
+    }
+
+    @Test func theCallbacksRunFromTempTriggersOnly() throws {
+        let test = try TestSession()
+        test.run("CREATE TRIGGER stored AFTER INSERT ON tags BEGIN SELECT createDefaultRemindersList(); END;")
+        #expect(test.run("INSERT INTO tags VALUES ('a');").errors == "error: unsafe use of createDefaultRemindersList()\n")
+        test.run("DROP TRIGGER stored;\nCREATE TEMP TRIGGER mine AFTER INSERT ON tags BEGIN SELECT createDefaultRemindersList(); END;")
+        #expect(test.run("INSERT INTO tags VALUES ('a');").errors == "")
+    }
+
+    @Test func textWithANulInsideComesBackWhole() throws {
+        let test = try TestSession()
+        #expect(test.value("SELECT length(CAST(slugify('a' || char(0) || 'b') AS BLOB)), hex(regexp('b', 'a' || char(0) || 'b'));") == "3|31")
+    }
+}

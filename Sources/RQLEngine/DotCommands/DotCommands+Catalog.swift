@@ -97,7 +97,7 @@ extension Session {
         }
         if rows.isEmpty, let pattern { return output.write("no function matches \"\(pattern)\"\n") }
         // pragma_function_list names are lowercase; Swift registers handleReminderStatusUpdate.
-        let ours = Set(SQLFunctions.functions(setup: connectionSetup).map { $0.name.lowercased() })
+        let ours = SQLFunctions.names(setup: connectionSetup)
         try writeRows(columns: ["name", "arity", "kind", "flags", "from"], rows: rows.map { row in
             let name: String = row["name"]
             let arity: Int = row["narg"]

@@ -4,7 +4,7 @@ import GRDB
 /// `regexp(pattern, text)`, which makes `text REGEXP pattern` work. NULL in,
 /// NULL out; an invalid pattern is an error that names it.
 enum RegexpFunction {
-    static let function = DatabaseFunction("regexp", argumentCount: 2, pure: true) { values in
+    static let function = ScalarFunction("regexp", argumentCount: 2, flags: [.deterministic, .innocuous]) { values in
         guard let pattern = String.fromDatabaseValue(values[0]),
               let text = String.fromDatabaseValue(values[1]) else { return nil }
         let expression = try cache.expression(for: pattern)

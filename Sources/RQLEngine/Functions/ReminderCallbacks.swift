@@ -10,13 +10,15 @@ enum ReminderCallbacks {
     /// Delay before creating a default list when the last one was deleted.
     static let defaultListDelay: TimeInterval = 1
 
-    static func functions(scheduler: Scheduler) -> [DatabaseFunction] {
+    /// Direct-only: app logic that the database file must not call by
+    /// itself. rql's TEMP triggers may; a stored trigger or view may not.
+    static func functions(scheduler: Scheduler) -> [ScalarFunction] {
         [
-            DatabaseFunction("handleReminderStatusUpdate", argumentCount: 0, pure: false) { _ in
+            ScalarFunction("handleReminderStatusUpdate", argumentCount: 0, flags: [.directOnly]) { _ in
                 scheduler.schedule("handleReminderStatusUpdate", after: completionDelay, work: completeReminders)
                 return nil
             },
-            DatabaseFunction("createDefaultRemindersList", argumentCount: 0, pure: false) { _ in
+            ScalarFunction("createDefaultRemindersList", argumentCount: 0, flags: [.directOnly]) { _ in
                 scheduler.schedule("createDefaultRemindersList", after: defaultListDelay, work: createDefaultList)
                 return nil
             },

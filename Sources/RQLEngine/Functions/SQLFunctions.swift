@@ -6,20 +6,31 @@ import GRDB
 /// connection it opens.
 enum SQLFunctions {
     static func register(in db: Database, setup: ConnectionSetup) {
-        for function in functions(setup: setup) { db.add(function: function) }
+        for function in scalars(setup: setup) { function.register(in: db) }
+        for function in aggregates { db.add(function: function) }
         for collation in collations { db.add(collation: collation) }
         // The sqlite3 shell's table-valued function, written in C.
         _ = rql_register_generate_series(UnsafeMutableRawPointer(db.sqliteConnection))
     }
 
-    static func functions(setup: ConnectionSetup) -> [DatabaseFunction] {
+    /// With the flags the seeds give them: `slugify` and `regexp`
+    /// deterministic and innocuous, `uuid()` neither, the app callbacks direct-only.
+    static func scalars(setup: ConnectionSetup) -> [ScalarFunction] {
         [
             RegexpFunction.function,
             Slugify.function,
-            DatabaseFunction("uuid", argumentCount: 0, pure: false) { [uuids = setup.uuids] _ in uuids.next() },
-            DatabaseFunction("median", argumentCount: 1, pure: true, aggregate: Median.self),
-            DatabaseFunction("mode", argumentCount: 1, pure: true, aggregate: Mode.self),
+            ScalarFunction("uuid", argumentCount: 0, flags: []) { [uuids = setup.uuids] _ in uuids.next() },
         ] + ReminderCallbacks.functions(scheduler: setup.scheduler)
+    }
+
+    static let aggregates = [
+        DatabaseFunction("median", argumentCount: 1, pure: true, aggregate: Median.self),
+        DatabaseFunction("mode", argumentCount: 1, pure: true, aggregate: Mode.self),
+    ]
+
+    /// The names of rql's functions, lowercased as `pragma_function_list` gives them.
+    static func names(setup: ConnectionSetup) -> Set<String> {
+        Set(scalars(setup: setup).map { $0.name.lowercased() } + aggregates.map { $0.name.lowercased() })
     }
 
     static let collations = [NoDiacritic.collation]

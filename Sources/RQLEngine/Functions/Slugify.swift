@@ -4,7 +4,7 @@ import GRDB
 /// `slugify(text)`: lowercase ASCII words joined by `-`
 /// (`slugify('Café au lait!')` is `cafe-au-lait`).
 enum Slugify {
-    static let function = DatabaseFunction("slugify", argumentCount: 1, pure: true) { values in
+    static let function = ScalarFunction("slugify", argumentCount: 1, flags: [.deterministic, .innocuous]) { values in
         guard let text = String.fromDatabaseValue(values[0]) else { return nil }
         return slug(text)
     }

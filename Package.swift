@@ -52,6 +52,7 @@ let package = Package(
                 .embedInCode("notebooks/connections.rql"),
                 .embedInCode("notebooks/status.rql"),
                 .embedInCode("notebooks/options.rql"),
+                .embedInCode("notebooks/fts4.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -17,6 +17,7 @@ public enum SampleFiles {
         ("standalone", PackageResources.standalone_rql),
         ("views", PackageResources.views_rql),
         ("fts", PackageResources.fts_rql),
+        ("fts4", PackageResources.fts4_rql),
         ("functions", PackageResources.functions_rql),
         ("options", PackageResources.options_rql),
         ("json", PackageResources.json_rql),

@@ -140,10 +140,10 @@ struct Diagnostic: CustomTestStringConvertible, Sendable {
                    """),
         Diagnostic("tags | search 'x'",
                    """
-                   error: no FTS5 table indexes `tags`
+                   error: no FTS5 or FTS4 table indexes `tags`
                    tags | search 'x'
                           ^^^^^^ nothing to search
-                   note: rql looks for an FTS5 table with content='tags', or one that triggers on tags keep in sync
+                   note: rql looks for a full-text table with content='tags', or one that triggers on tags keep in sync
                    help: say which with `def tags.fts = ftsTable` (or `ftsTable(keyColumn)` when a column holds the key)
                    """),
         Diagnostic("reminders | where foo(title)",

@@ -84,7 +84,7 @@ import RQLRender
         #expect(session.value("docs | search 'swift' | select id") == "7")
         #expect(session.value("docs | search 'sqlite' | order id | select highlight(text, '[', ']')") == "swift and [sqlite]\nonly [sqlite]")
         session.run("CREATE VIRTUAL TABLE otherIndex USING fts5(text, content='docs', content_rowid='id');")
-        #expect(session.run("docs | search 'swift'").errors.contains("several FTS5 tables index `docs`: `docsIndex`, `otherIndex`"))
+        #expect(session.run("docs | search 'swift'").errors.contains("several full-text tables index `docs`: `docsIndex`, `otherIndex`"))
         session.run("def docs.fts = docsIndex")
         #expect(session.value("docs | search 'swift' | select id") == "7")
     }

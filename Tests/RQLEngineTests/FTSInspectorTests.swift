@@ -101,6 +101,25 @@ import RQLEngine
         #expect(reader.run(".fts notes").output.contains("  integrity      not checked: the check writes, and the database is read-only\n"))
     }
 
+    /// FTS4 (and FTS3) tables: `.fts` reads them through fts4aux, `.describe`
+    /// and the DSL's `search` find them, and `snippet` takes FTS4's order.
+    @Test func fts4Tables() throws {
+        let test = try TestSession.inMemory("""
+            CREATE VIRTUAL TABLE notes USING fts4(title, body, tokenize=porter, notindexed=body);
+            INSERT INTO notes (docid, title, body) VALUES (1, 'Running late', 'Zoë 東京'), (2, 'Walk', 'running');
+            CREATE VIRTUAL TABLE old USING fts3(text);
+            """)
+        let facts = test.run(".fts notes").output
+        #expect(facts.hasPrefix("FTS4 table notes\n  columns        title, body\n  tokenizer      porter\n  options        notindexed=body\n"))
+        #expect(facts.contains("  terms          3 distinct\n  top terms      late (1), run (1), walk (1)\n  integrity      ok\n"))
+        #expect(facts.contains("notes_segdir"))
+        #expect(test.run(".fts old").output.hasPrefix("FTS4 table old\n  columns        text\n  tokenizer      simple (the default)\n"))
+        #expect(test.run(".describe notes").output.hasPrefix("FTS4 table notes\n"))
+        #expect(test.run("notes | search 'run' | select rowid, snippet(title)").output == "1|**Running** late\n")
+        #expect(test.run("notes | search 'run' | select highlight(title)").errors
+                .hasPrefix("error: `highlight` is FTS5's; `notes` is an FTS4 table"))
+    }
+
     @Test func tokens() throws {
         let test = try TestSession()
         #expect(test.run(".fts tokens 'Taking walks, Café!' porter").output == "0|take\n1|walk\n2|cafe\n")
@@ -111,14 +130,15 @@ import RQLEngine
 
     @Test func messages() throws {
         let test = try TestSession()
-        #expect(test.run(".fts reminders").errors == "error: no FTS5 table named \"reminders\"\nFTS5 tables: reminderTexts\n")
+        #expect(test.run(".fts reminders").errors == "error: no FTS5 or FTS4 table named \"reminders\"\nfull-text tables: reminderTexts\n")
         #expect(test.run(".fts tokens x nosuch").errors == """
             error: the tokenizer "nosuch" does not work: no such tokenizer: nosuch
             tokenizers: unicode61, ascii, porter, trigram (with options, e.g. 'porter ascii')
 
             """)
         #expect(test.run(".fts a b").errors.hasPrefix("error: usage: .fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]"))
-        #expect(try TestSession(.sample(.employees)).run(".fts").output == "no FTS5 tables\n")
+        #expect(try TestSession(.sample(.employees)).run(".fts").output == "no FTS5 or FTS4 tables\n")
+        #expect(try TestSession(.sample(.employees)).run(".fts x").errors == "error: no FTS5 or FTS4 table named \"x\"\nthis database has no full-text table\n")
         #expect(test.run(".tables").output.contains("reminderTexts_data") == false)
     }
 }

@@ -37,7 +37,7 @@ extension Session {
                     guard !name.lowercased().hasPrefix("sqlite_"), kind != "shadow", matches(name) else { continue }
                     output.write(sql + ";\n")
                     if kind == "virtual" {
-                        guard let fts = FTS5Declaration.parse(sql) else {
+                        guard let fts = FTSDeclaration.parse(sql) else {
                             output.write("-- \(name): a virtual table whose rows .dump cannot write\n")
                             continue
                         }

@@ -43,7 +43,7 @@ enum CatalogReader {
             let name: String = row["name"]
             let type: String = row["type"]
             let sql = declarations[schema]?[name] ?? ""
-            let fts = type == "virtual" ? FTS5Declaration.parse(sql) : nil
+            let fts = type == "virtual" ? FTSDeclaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
             // A view whose tables are gone cannot be read: the catalog leaves it out
             // rather than fail every query (`.views` says what is wrong with it).
@@ -65,11 +65,11 @@ enum CatalogReader {
                     keys[id] = entry
                 }
             }
-            let kind: Catalog.Kind = type == "view" ? .view : fts != nil ? .fts5 : .table
-            if kind == .fts5 { ftsNames.insert(name) }
+            let kind: Catalog.Kind = type == "view" ? .view : fts.map { $0.module == .fts5 ? .fts5 : .fts4 } ?? .table
+            if kind.isFullText { ftsNames.insert(name) }
             tables.append(Catalog.Table(name: name, kind: kind, columns: columns,
                                         foreignKeys: keys.keys.sorted().compactMap { keys[$0] },
-                                        hasRowid: type == "table" ? row["wr"] == 0 : kind == .fts5,
+                                        hasRowid: type == "table" ? row["wr"] == 0 : kind.isFullText,
                                         contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"]))
         }
         var functions: [String: Catalog.FunctionKind] = [:]

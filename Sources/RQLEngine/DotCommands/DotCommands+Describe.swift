@@ -4,11 +4,11 @@ import RQLRender
 
 extension DotCommand {
     static let describeCommands: [DotCommand] = [
-        DotCommand(name: "describe", usage: ".describe TABLE", summary: "a table: columns, foreign keys both ways, indexes, triggers, its FTS5 index",
+        DotCommand(name: "describe", usage: ".describe TABLE", summary: "a table: columns, foreign keys both ways, indexes, triggers, its full-text index",
                    details: """
                        Columns with type, NOT NULL, default, primary key and hidden or generated; the
                        foreign keys it has and those pointing at it; its indexes and triggers; and the
-                       FTS5 table that mirrors it (through content= or triggers that keep it in sync).
+                       FTS5 or FTS4 table that mirrors it (through content= or triggers that keep it in sync).
                        """,
                    arguments: 1...1, completes: .tables) { session, arguments in
             try session.describe(arguments[0])
@@ -24,6 +24,7 @@ extension Session {
         case .table: "table"
         case .view: "view"
         case .fts5: "FTS5 table"
+        case .fts4: "FTS4 table"
         }
         output.write("\(kind) \(table.name)\n")
         let columns = try queue.inDatabase { db in
@@ -56,7 +57,7 @@ extension Session {
             .filter { $0.definition.table.lowercased() == table.name.lowercased() }
         sections.append(("triggers", triggers.map { "\($0.name): \($0.definition.timing.rawValue) \($0.definition.event.description)" }))
         var search: [String] = []
-        for fts in catalog.tables.values where fts.kind == .fts5 && fts.contentTable?.lowercased() == table.name.lowercased() {
+        for fts in catalog.tables.values where fts.kind.isFullText && fts.contentTable?.lowercased() == table.name.lowercased() {
             search.append("\(fts.name): external content (content=\(table.name))")
         }
         for link in catalog.searchLinks where link.table == table.name {

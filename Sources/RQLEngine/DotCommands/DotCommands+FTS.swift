@@ -5,14 +5,15 @@ import RQLRender
 extension DotCommand {
     static let ftsCommands: [DotCommand] = [
         DotCommand(name: "fts", usage: ".fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]",
-                   summary: "FTS5 tables: columns, tokenizer, content, rows, terms, integrity; or how text tokenizes",
+                   summary: "FTS5 and FTS4 tables: columns, tokenizer, content, rows, terms, integrity; or how text tokenizes",
                    details: """
-                       For each FTS5 table (or TABLE): its columns, tokenizer and options, content mode
-                       (normal, external content, contentless), for external content the triggers that
+                       For each FTS5 or FTS4 table (or TABLE): its columns, tokenizer and options, content
+                       mode (normal, external content, contentless), for external content the triggers that
                        keep it in step with its table (or a warning naming the changes none covers), row
-                       count, distinct terms and the most frequent ones (through a temporary fts5vocab
-                       table, dropped afterwards), the integrity-check result (an external-content index
-                       is compared with its table; skipped on a read-only database) and its shadow tables.
+                       count, distinct terms and the most frequent ones (through a temporary fts5vocab or
+                       fts4aux table, dropped afterwards), the integrity-check result (an external-content
+                       FTS5 index is compared with its table; skipped on a read-only database) and its
+                       shadow tables.
                        .fts tokens 'TEXT' [TOKENIZER] shows the tokens TEXT gives (default unicode61).
                        """,
                    arguments: 0...3, completes: .tables) { session, arguments in
@@ -34,28 +35,31 @@ extension DotCommand {
 extension Session {
     func writeFTS(_ name: String?) throws {
         let catalog = try dslCatalog()
-        var tables = catalog.tables.values.filter { $0.kind == .fts5 }.map(\.name).sorted()
+        var tables = catalog.tables.values.filter(\.kind.isFullText).map(\.name).sorted()
         if let name {
-            guard let table = catalog.table(named: name), table.kind == .fts5 else {
-                throw CommandError("no FTS5 table named \"\(name)\"",
-                                   notes: [Suggestions.didYouMean(name, in: tables) ?? (tables.isEmpty ? "this database has no FTS5 table" : "FTS5 tables: " + tables.joined(separator: " "))])
+            guard let table = catalog.table(named: name), table.kind.isFullText else {
+                throw CommandError("no FTS5 or FTS4 table named \"\(name)\"",
+                                   notes: [Suggestions.didYouMean(name, in: tables)
+                                           ?? (tables.isEmpty ? "this database has no full-text table" : "full-text tables: " + tables.joined(separator: " "))])
             }
             tables = [table.name]
         }
-        if tables.isEmpty { return output.write("no FTS5 tables\n") }
+        if tables.isEmpty { return output.write("no FTS5 or FTS4 tables\n") }
         let readonly = if case .file(_, true) = target { true } else { false }
         for table in tables {
+            let kind = catalog.table(named: table)?.kind == .fts4 ? "FTS4" : "FTS5"
             let facts = try queue.inDatabase { db in try Session.ftsFacts(table, readonly: readonly, db) }
-            output.write("FTS5 table \(table)\n" + AlignedList.text(facts, indent: "  "))
+            output.write("\(kind) table \(table)\n" + AlignedList.text(facts, indent: "  "))
         }
     }
 
     private static func ftsFacts(_ table: String, readonly: Bool, _ db: Database) throws -> [(String, String)] {
         let quoted = table.quotedDatabaseIdentifier
         let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? ""
-        guard let declaration = FTS5Declaration.parse(sql) else { return [("declaration", sql)] }
+        guard let declaration = FTSDeclaration.parse(sql) else { return [("declaration", sql)] }
+        let isFTS4 = declaration.module == .fts4
         var facts: [(String, String)] = [("columns", declaration.columns.joined(separator: ", "))]
-        facts.append(("tokenizer", declaration.options["tokenize"] ?? "unicode61 (the default)"))
+        facts.append(("tokenizer", declaration.options["tokenize"] ?? (isFTS4 ? "simple (the default)" : "unicode61 (the default)")))
         let otherOptions = declaration.options.filter { !["tokenize", "content"].contains($0.key) }.sorted { $0.key < $1.key }
         if !otherOptions.isEmpty { facts.append(("options", otherOptions.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))) }
         facts.append(("content", declaration.contentMode))
@@ -65,20 +69,26 @@ extension Session {
         facts.append(("rows", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0)"))
         let vocabulary = "\"rql_fts_vocabulary\""
         try db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)")
-        try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(vocabulary) USING fts5vocab(main, \(quoted), 'row')")
+        // FTS4's fts4aux has a row per term and column, and one per term with col '*'.
+        try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(vocabulary) USING "
+                       + (isFTS4 ? "fts4aux(main, \(quoted))" : "fts5vocab(main, \(quoted), 'row')"))
         defer { try? db.execute(sql: "DROP TABLE IF EXISTS temp.\(vocabulary)") }
-        facts.append(("terms", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(vocabulary)") ?? 0) distinct"))
-        let top = try Row.fetchAll(db, sql: "SELECT term, doc FROM temp.\(vocabulary) ORDER BY doc DESC, cnt DESC, term LIMIT 10")
+        let terms = isFTS4 ? "(SELECT term, documents AS doc, occurrences AS cnt FROM temp.\(vocabulary) WHERE col = '*')"
+            : "temp.\(vocabulary)"
+        facts.append(("terms", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(terms)") ?? 0) distinct"))
+        let top = try Row.fetchAll(db, sql: "SELECT term, doc FROM \(terms) ORDER BY doc DESC, cnt DESC, term LIMIT 10")
         if !top.isEmpty {
             facts.append(("top terms", top.map { "\($0["term"] as String) (\($0["doc"] as Int))" }.joined(separator: ", ")))
         }
         if readonly {
             facts.append(("integrity", "not checked: the check writes, and the database is read-only"))
         } else {
-            // With rank 1, an external-content index is also compared with its content table.
-            let againstContent = declaration.contentTable != nil
+            // With rank 1, an external-content FTS5 index is also compared with
+            // its content table; FTS4 checks the index against itself.
+            let againstContent = declaration.contentTable != nil && !isFTS4
             do {
-                try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('integrity-check', \(againstContent ? 1 : 0))")
+                try db.execute(sql: isFTS4 ? "INSERT INTO \(quoted)(\(quoted)) VALUES ('integrity-check')"
+                               : "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('integrity-check', \(againstContent ? 1 : 0))")
                 facts.append(("integrity", againstContent ? "ok (the index matches \(declaration.contentTable ?? ""))" : "ok"))
             } catch let error as DatabaseError {
                 if againstContent, let content = declaration.contentTable, error.resultCode == .SQLITE_CORRUPT {
@@ -122,7 +132,7 @@ extension Session {
             + "so those leave it stale; " + rebuildHint(table)
     }
 
-    /// How to make an FTS5 index again from its content.
+    /// How to make an FTS5 or FTS4 index again from its content.
     private static func rebuildHint(_ table: String) -> String {
         "INSERT INTO \(table)(\(table)) VALUES ('rebuild') makes it again"
     }

@@ -26,7 +26,7 @@ extension Session {
             output.write("profile:\n" + tracer.profile.text(width: width, masksTimes: settings.masksTimes))
         }
         if settings.changes {
-            let ftsTables = ((try? dslCatalog())?.tables.values.filter { $0.kind == .fts5 }.map(\.name)) ?? []
+            let ftsTables = ((try? dslCatalog())?.tables.values.filter { $0.kind.isFullText }.map(\.name)) ?? []
             output.write(changeCounter.report(ftsTables: ftsTables))
         }
     }

@@ -35,7 +35,12 @@ public struct Catalog: Sendable {
         }
     }
 
-    public enum Kind: Sendable, Equatable { case table, view, fts5 }
+    public enum Kind: Sendable, Equatable {
+        case table, view, fts5, fts4
+
+        /// An FTS5 or FTS4 table: one `search` can read and `MATCH` queries.
+        public var isFullText: Bool { self == .fts5 || self == .fts4 }
+    }
 
     /// How an FTS5 table's rows point at the rows of the table it indexes:
     /// its `fts` column (or `rowid`) holds the source's `source` column (or

@@ -27,9 +27,9 @@ extension Compiler {
             definitions.record(.mutationHelper, table: table.name, name: name.text, text: text)
         case .defineSearch(let tableName, let ftsName, let keyColumn):
             let table = try definedTable(tableName)
-            guard let fts = catalog.table(named: ftsName.text), fts.kind == .fts5 else {
+            guard let fts = catalog.table(named: ftsName.text), fts.kind.isFullText else {
                 throw DSLError("`\(ftsName.text)` is not an FTS5 table", at: ftsName.span, label: "not an FTS5 table",
-                               notes: ["note: FTS5 tables: " + catalog.tables.values.filter { $0.kind == .fts5 }.map(\.name).sorted()
+                               notes: ["note: FTS5 tables: " + catalog.tables.values.filter { $0.kind.isFullText }.map(\.name).sorted()
                                    .joined(separator: ", ")])
             }
             if let keyColumn, fts.column(keyColumn.text) == nil {

@@ -35,7 +35,8 @@ extension Compiler {
         }
         level.wheres.append(SQLExpression(SQLText.identifier(ftsAlias) + " MATCH " + match, .equality))
         level.search = QueryLevel.Search(ftsTable: ftsTable, ftsAlias: ftsAlias)
-        if level.orderBy == nil { level.orderBy = [SQLText.identifier(ftsAlias) + ".rank"] }
+        // FTS5 ranks its matches; FTS4 has no rank, and gives them by rowid.
+        if level.orderBy == nil, ftsTable.kind == .fts5 { level.orderBy = [SQLText.identifier(ftsAlias) + ".rank"] }
     }
 
     /// `take out` → `"take" "out"`: each word matched as written, not as FTS5 syntax.
@@ -49,7 +50,7 @@ extension Compiler {
     /// when `table` is itself an FTS5 table).
     func searchTarget(for table: Catalog.Table, span: SourceSpan) throws(DSLError)
         -> (Catalog.Table, Catalog.SearchKey?) {
-        if table.kind == .fts5 { return (table, nil) }
+        if table.kind.isFullText { return (table, nil) }
         let help = "help: say which with `def \(table.name).fts = ftsTable` (or `ftsTable(keyColumn)` when a column holds the key)"
         if let defined = definitions.searchTables[table.name] {
             guard let fts = catalog.table(named: defined.ftsTable) else {
@@ -60,7 +61,7 @@ extension Compiler {
             return (fts, key)
         }
         var candidates: [(Catalog.Table, Catalog.SearchKey)] = []
-        for fts in catalog.tables.values.sorted(by: { $0.name < $1.name }) where fts.kind == .fts5 {
+        for fts in catalog.tables.values.sorted(by: { $0.name < $1.name }) where fts.kind.isFullText {
             if let content = fts.contentTable, content.lowercased() == table.name.lowercased() {
                 candidates.append((fts, Catalog.SearchKey(fts: "rowid", source: fts.contentRowid ?? "rowid")))
             }
@@ -71,17 +72,24 @@ extension Compiler {
         }
         if candidates.count == 1, let only = candidates.first { return only }
         if candidates.isEmpty {
-            throw DSLError("no FTS5 table indexes `\(table.name)`", at: span, label: "nothing to search",
-                           notes: ["note: rql looks for an FTS5 table with content='\(table.name)', or one that triggers on \(table.name) keep in sync",
+            throw DSLError("no FTS5 or FTS4 table indexes `\(table.name)`", at: span, label: "nothing to search",
+                           notes: ["note: rql looks for a full-text table with content='\(table.name)', or one that triggers on \(table.name) keep in sync",
                                    help])
         }
-        throw DSLError("several FTS5 tables index `\(table.name)`: " + candidates.map { "`\($0.0.name)`" }.joined(separator: ", "),
+        throw DSLError("several full-text tables index `\(table.name)`: " + candidates.map { "`\($0.0.name)`" }.joined(separator: ", "),
                        at: span, label: "which one?", notes: [help])
     }
 
-    /// `highlight(col)`, `snippet(col)` and `bm25()` on the searched FTS5 table.
+    /// `highlight(col)`, `snippet(col)` and `bm25()` on the searched FTS5
+    /// table; on an FTS4 table, `snippet(col)` in FTS4's own argument order.
     func searchFunction(_ function: String, name: Name, _ arguments: [Expression], search: QueryLevel.Search,
                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        if search.ftsTable.kind == .fts4, function != "snippet" {
+            throw DSLError("`\(function)` is FTS5's; `\(search.ftsTable.name)` is an FTS4 table", at: name.span,
+                           label: "not in FTS4",
+                           notes: [function == "bm25" ? "note: FTS4 ranks nothing itself: matchinfo() gives the counts to rank by"
+                                   : "help: snippet(column) works on FTS4 tables too"])
+        }
         let table = SQLText.identifier(search.ftsAlias)
         var extras: [String] = []
         let rest = function == "bm25" ? arguments[...] : arguments.dropFirst()
@@ -106,6 +114,10 @@ extension Compiler {
         let defaults = function == "highlight" ? ["**", "**"] : ["**", "**", "…"]
         while extras.count < defaults.count { extras.append(bind(.text(defaults[extras.count]))) }
         if function == "snippet", extras.count < 4 { extras.append("16") }
+        if search.ftsTable.kind == .fts4 {
+            // FTS4: snippet(table, open, close, ellipsis, column, tokens).
+            return SQLExpression("snippet(" + ([table] + extras.prefix(3) + [String(index)] + extras.dropFirst(3)).joined(separator: ", ") + ")")
+        }
         return SQLExpression(function + "(" + ([table, String(index)] + extras).joined(separator: ", ") + ")")
     }
 }

@@ -13,7 +13,7 @@ import RQLRender
     }
 
     /// `.parameter set` reaches a DSL query as it reaches SQL: `:name`,
-    /// `$name`, `@name` and `?N`, bound by value; an unset one is NULL.
+    /// `$name`, `@name` and `?N`, bound by value; an unset one is an error naming it.
     @Test func parametersReachTheDSL() throws {
         let session = try TestSession()
         session.run("""
@@ -22,9 +22,16 @@ import RQLRender
             .parameter set ?1 'Zoë 東京 🎉'
             .parameter set @bytes x'00ff'
             """)
-        let ran = session.run("reminders | where list.title == :list | order title | limit $n | select title, ?1 as q, hex(@bytes) as b, :unset is nil as u")
+        let ran = session.run("reminders | where list.title == :list | order title | limit $n | select title, ?1 as q, hex(@bytes) as b")
         #expect(ran.errors == "")
-        #expect(ran.output == "Get laundry|Zoë 東京 🎉|00FF|1\nPick up kids from school|Zoë 東京 🎉|00FF|1\n")
+        #expect(ran.output == "Get laundry|Zoë 東京 🎉|00FF\nPick up kids from school|Zoë 東京 🎉|00FF\n")
+        #expect(session.run("tags | where title == :unset").errors == """
+            error: the parameter `:unset` is not set
+            tags | where title == :unset
+                                  ^^^^^^ no value
+            help: .parameter set :unset VALUE gives it one (in a notebook, -- @param at the top)
+
+            """)
         #expect(session.run(".sql on\ntags | where title == :list | count").output
                 == "SELECT count(*) AS \"count\" FROM \"tags\" WHERE \"tags\".\"title\" = 'Family';\n0\n")
         // `:=` still defines a mutation, and a `:` alone is no parameter.

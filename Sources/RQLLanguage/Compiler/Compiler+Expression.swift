@@ -20,8 +20,11 @@ extension Compiler {
         case .string(let value):
             return SQLExpression(bind(.text(value)))
         case .parameter(let name):
-            // Bound by value: an unset parameter is NULL, as in SQL.
-            return SQLExpression(parameters[name].map(bind) ?? "NULL")
+            guard let value = parameters[name] else {
+                throw DSLError("the parameter `\(name)` is not set", at: expression.span, label: "no value",
+                               notes: ["help: .parameter set \(name) VALUE gives it one (in a notebook, -- @param at the top)"])
+            }
+            return SQLExpression(bind(value))
         case .boolean(let value):
             return SQLExpression(value ? "TRUE" : "FALSE")
         case .null:

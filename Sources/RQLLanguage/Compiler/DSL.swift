@@ -7,7 +7,7 @@ public enum DSL {
     /// Compiles one DSL command. Definitions (`def`, `enum`, `alias`, `let`)
     /// are checked against the catalog and added to `definitions`.
     /// `parameters` gives the values of `:name`, `$name`, `@name` and `?N`
-    /// (by name as written), bound as values; one not there is NULL.
+    /// (by name as written), bound as values; using one not there is an error.
     /// `stops` is asked as compiling goes: true stops it with an interruption.
     public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
                                parameters: [String: SQLValue] = [:], stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {

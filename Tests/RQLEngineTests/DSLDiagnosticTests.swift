@@ -138,6 +138,29 @@ struct Diagnostic: CustomTestStringConvertible, Sendable {
                                       ^^^^^^^^^ no search here
                    help: reminders | search 'milk' | select highlight(title)
                    """),
+        Diagnostic("selec 1",
+                   """
+                   error: unknown table or statement 'selec'
+                   selec 1
+                   ^^^^^ neither a table nor SQL
+                   help: did you mean SELECT?
+                   """),
+        Diagnostic("updte reminders set title = 'x'",
+                   """
+                   error: unknown table or statement 'updte'
+                   updte reminders set title = 'x'
+                   ^^^^^ neither a table nor SQL
+                   help: did you mean UPDATE?
+                   """),
+        // Closer to a table than to a keyword: a table's typo.
+        Diagnostic("tgas | count",
+                   """
+                   error: no table or view named `tgas`
+                   tgas | count
+                   ^^^^ unknown table
+                   help: did you mean `tags`?
+                   note: tables: reminderTexts, reminders, remindersListAssets, remindersLists, remindersTags, tags
+                   """),
         Diagnostic("tags | search 'x'",
                    """
                    error: no FTS5 or FTS4 table indexes `tags`

@@ -11,6 +11,7 @@ public enum DSL {
     /// `stops` is asked as compiling goes: true stops it with an interruption.
     public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
                                parameters: [String: SQLValue] = [:], stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {
+        if let typo = sqlKeywordTypo(in: text, catalog: catalog, definitions: definitions) { throw typo }
         let statement = try Parser.parse(text)
         let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters, stops: stops)
         switch statement {
@@ -22,6 +23,25 @@ public enum DSL {
             try compiler.define(statement, text: text, in: &definitions)
             return .defined
         }
+    }
+
+    /// `selec 1`: input whose first word names no table or query and is
+    /// closer to an SQL statement's first keyword than to any table, read
+    /// as the SQL it almost is rather than as a DSL source.
+    static func sqlKeywordTypo(in text: String, catalog: Catalog, definitions: Definitions) -> DSLError? {
+        guard let first = Lexer.tokensLeniently(text).tokens.first, case .word(let word) = first.kind else { return nil }
+        let lowered = word.lowercased()
+        let sources = catalog.tableNames + definitions.queries.keys.sorted()
+        guard !["def", "enum", "alias", "let", "insert"].contains(lowered),
+              !sources.contains(where: { $0.lowercased() == lowered }) else { return nil }
+        let keywords = SQLKeywords.statementStarts.sorted()
+        let threshold = max(1, min(2, lowered.count / 3))
+        guard let keyword = keywords.min(by: { Suggestions.editDistance(lowered, $0) < Suggestions.editDistance(lowered, $1) }) else { return nil }
+        let distance = Suggestions.editDistance(lowered, keyword)
+        let nearestSource = sources.map { Suggestions.editDistance(lowered, $0.lowercased()) }.min() ?? Int.max
+        guard distance <= threshold, distance < nearestSource else { return nil }
+        return DSLError("unknown table or statement '\(word)'", at: first.span, label: "neither a table nor SQL",
+                        notes: ["help: did you mean \(keyword.uppercased())?"])
     }
 
     public enum Outcome: Sendable {

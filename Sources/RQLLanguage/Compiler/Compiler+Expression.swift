@@ -25,6 +25,9 @@ extension Compiler {
                                notes: ["help: .parameter set \(name) VALUE gives it one (in a notebook, -- @param at the top)"])
             }
             return SQLExpression(bind(value))
+        case .cast(let value, let type):
+            let inner = try compile(value, context)
+            return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner])
         case .boolean(let value):
             return SQLExpression(value ? "TRUE" : "FALSE")
         case .null:

@@ -249,6 +249,8 @@ extension Parser {
                 return Expression(.null, token.span)
             case "case":
                 return try caseExpression()
+            case "cast" where position + 1 < tokens.count && tokens[position + 1].isSymbol(.leftParen):
+                return try castExpression()
             case let lowered where Parser.reserved.contains(lowered):
                 throw unexpected(expected: "a value", label: "`\(word)` cannot start a value")
             default:
@@ -293,6 +295,28 @@ extension Parser {
         let arguments = try expressionList()
         try expect(.rightParen, "close the argument list")
         return (arguments, distinct, false)
+    }
+
+    /// The type names `cast` takes: SQLite's five affinities.
+    static let castTypes = ["integer", "real", "text", "blob", "numeric"]
+
+    /// `cast(EXPR as TYPE)`.
+    private mutating func castExpression() throws(DSLError) -> Expression {
+        let start = advance().span
+        try expect(.leftParen, "cast(value as type)")
+        let value = try expression()
+        try expect(keyword: "as", "cast(value as type)")
+        let type = current
+        guard case .word(let name) = type.kind, Parser.castTypes.contains(name.lowercased()) else {
+            var notes = ["note: the types are " + Parser.castTypes.joined(separator: ", ")]
+            if case .word(let name) = type.kind, let suggestion = Suggestions.didYouMean(name, in: Parser.castTypes) {
+                notes.insert("help: " + suggestion, at: 0)
+            }
+            throw DSLError("cast takes one of SQLite's types", at: type.span, label: "not a type", notes: notes)
+        }
+        advance()
+        let end = try expect(.rightParen, "close the cast").span
+        return try node(.cast(value, name.lowercased()), start.through(end))
     }
 
     private mutating func caseExpression() throws(DSLError) -> Expression {

@@ -13,6 +13,8 @@ final class Expression {
         case name(String)
         /// `:name`, `$name`, `@name` or `?N`: a value `.parameter set` gives.
         case parameter(String)
+        /// `cast(value as type)`, the type lowercased.
+        case cast(Expression, String)
         /// `base.name`: a path step.
         case member(Expression, Name)
         /// `f(args)`; `count(*)` has `star`; aggregates take `distinct`.
@@ -59,7 +61,7 @@ extension Expression.Kind {
         case .integer, .real, .string, .boolean, .null, .name, .parameter:
             return ([], [])
         case .member(let base, _), .unary(_, let base), .isNil(let base, _), .collate(let base, _),
-             .quantified(_, let base):
+             .quantified(_, let base), .cast(let base, _):
             return ([base], [])
         case .call(_, let arguments, _, _):
             return (arguments, [])

@@ -1,0 +1,47 @@
+import Testing
+@testable import RQLLanguage
+
+/// `cast(value as type)`, parameters and SQL keyword typos, pinned on the
+/// compiler alone (the test catalog, no SQLite).
+@Suite struct DSLCastAndParameterTests {
+    @Test func castsCompileToSQLitesCast() throws {
+        #expect(try compile("reminders | select cast(priority as text) as p")
+                == "SELECT CAST(\"reminders\".\"priority\" AS TEXT) AS \"p\" FROM \"reminders\"")
+        #expect(try compile("remindersLists | select cast(count(reminders) as real) as n").hasPrefix("SELECT CAST((\n  SELECT count(*)"))
+        #expect(try compile("reminders | where cast(priority as numeric) > 1 | count")
+                == "SELECT count(*) AS \"count\"\nFROM \"reminders\"\nWHERE CAST(\"reminders\".\"priority\" AS NUMERIC) > 1")
+    }
+
+    @Test func aCastToAnotherTypeSaysWhichThereAre() {
+        #expect(throws: DSLError("cast takes one of SQLite's types", at: SourceSpan(33, 36), label: "not a type",
+                                 notes: ["help: did you mean text?", "note: the types are integer, real, text, blob, numeric"])) {
+            try compile("reminders | select cast(title as tex)")
+        }
+    }
+
+    @Test func parametersAreBoundByValue() throws {
+        var definitions = Definitions()
+        let outcome = try DSL.compile("reminders | where title == :t and priority > ?2 | count", catalog: DSLFuzzTests.catalog,
+                                      definitions: &definitions, parameters: [":t": .text("Zoë"), "?2": .integer(1)])
+        guard case .query(let query) = outcome else { Issue.record("not a query"); return }
+        #expect(query.sql.hasSuffix("WHERE \"reminders\".\"title\" = ?1 AND \"reminders\".\"priority\" > ?2"))
+        #expect(query.values == [.text("Zoë"), .integer(1)])
+    }
+
+    @Test func anUnsetParameterIsAnError() {
+        #expect(throws: DSLError("the parameter `$x` is not set", at: SourceSpan(27, 29), label: "no value",
+                                 notes: ["help: .parameter set $x VALUE gives it one (in a notebook, -- @param at the top)"])) {
+            try compile("reminders | where title == $x")
+        }
+    }
+
+    @Test func aMisspelledKeywordIsNotReadAsATable() throws {
+        #expect(throws: DSLError("unknown table or statement 'selec'", at: SourceSpan(0, 5), label: "neither a table nor SQL",
+                                 notes: ["help: did you mean SELECT?"])) {
+            try compile("selec 1")
+        }
+        // Words that are tables, or closer to one, stay the table's.
+        #expect(throws: DSLError.self) { try compile("tgas") }
+        #expect(try compile("tags | count") == "SELECT count(*) AS \"count\" FROM \"tags\"")
+    }
+}

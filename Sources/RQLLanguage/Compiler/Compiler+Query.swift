@@ -131,10 +131,12 @@ extension Compiler {
             try order(items, in: pipeline)
         case .limit(let count, let offset):
             if level.isLimited || level.isCounted { nest(&pipeline) }
+            orderByKeyUnlessOrdered(pipeline)
             pipeline.level.limit = try compileBare(count, in: pipeline).text
             if let offset { pipeline.level.offset = try compileBare(offset, in: pipeline).text }
         case .offset(let offset):
             if level.isLimited || level.isCounted { nest(&pipeline) }
+            orderByKeyUnlessOrdered(pipeline)
             pipeline.level.offset = try compileBare(offset, in: pipeline).text
         case .group(let keys):
             if level.hasItems || level.isGrouped || level.isLimited || level.isCounted || level.distinct { nest(&pipeline) }
@@ -166,6 +168,20 @@ extension Compiler {
         case .update, .delete, .insert, .returning:
             break
         }
+    }
+
+    /// A `limit` or `offset` with no `order` before it takes the rows of
+    /// its table in primary-key (or rowid) order, as a pipeline reads: the
+    /// first five tracks are tracks 1 to 5, whatever index SQLite would
+    /// pick. Groups, distinct rows and rows of a view or a nested query keep
+    /// no such order.
+    func orderByKeyUnlessOrdered(_ pipeline: Pipeline) {
+        let level = pipeline.level
+        guard level.orderBy == nil, !level.isGrouped, !level.distinct, !level.readsDerivedRows,
+              let table = pipeline.primary.table, table.kind != .view else { return }
+        let key = table.primaryKey.isEmpty ? (table.hasRowid ? ["rowid"] : []) : table.primaryKey
+        guard !key.isEmpty else { return }
+        level.orderBy = key.map { pipeline.primary.column($0) }
     }
 
     /// Makes the query so far the FROM of a new level.

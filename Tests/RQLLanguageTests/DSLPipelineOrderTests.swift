@@ -22,3 +22,26 @@ import Testing
         #expect(try !compile("reminders | select priority | distinct | limit 2").contains("\"id\""))
     }
 }
+
+/// Group keys named as `select` items are, and `returning` after an
+/// `insert` statement as after the stage.
+@Suite struct DSLNamedKeyTests {
+    @Test func aGroupKeyTakesTheNameItIsGiven() throws {
+        #expect(try compile("reminders | group by s = status | select s, count() as n") == """
+            SELECT "reminders"."status" AS "s", count(*) AS "n"
+            FROM "reminders"
+            GROUP BY "reminders"."status"
+            """)
+        #expect(try compile("reminders | group by substr(title, 1, 1) as initial | select initial") == """
+            SELECT substr("reminders"."title", 1, 1) AS "initial"
+            FROM "reminders"
+            GROUP BY substr("reminders"."title", 1, 1)
+            """)
+    }
+
+    @Test func insertTakesReturningAfterAPipe() throws {
+        let piped = try compile("insert tags title = 'x' | returning title")
+        #expect(piped == (try compile("insert tags title = 'x' returning title")))
+        #expect(piped.contains("RETURNING \"title\"") || piped.contains("RETURNING"))
+    }
+}

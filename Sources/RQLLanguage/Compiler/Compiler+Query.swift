@@ -382,18 +382,20 @@ extension Compiler {
         pipeline.level.orderBy = terms
     }
 
-    private func group(_ keys: [(Expression, text: String)], in pipeline: inout Pipeline) throws(DSLError) {
+    private func group(_ keys: [(Expression, text: String, alias: Name?)], in pipeline: inout Pipeline) throws(DSLError) {
         var compiled: [SQLExpression] = []
         var outputs: [(name: String, value: SQLExpression)] = []
-        for (key, text) in keys {
+        for (key, text, alias) in keys {
             let value = try compile(key, ExpressionContext(pipeline.scope))
             if value.isAggregate {
                 throw DSLError("cannot group by an aggregate", at: key.span, label: "aggregate")
             }
             var plain = value
             plain.ungrouped = nil
+            // A named key is no longer the column it reads: it is shown under its name.
+            if alias != nil { plain.columnName = nil }
             compiled.append(plain)
-            outputs.append((value.columnName ?? text, plain))
+            outputs.append((alias?.text ?? value.columnName ?? text, plain))
         }
         pipeline.level.groupBy = compiled
         pipeline.level.outputs = outputs

@@ -17,6 +17,8 @@ extension Parser {
             let table = try source()
             let assignments = try self.assignments()
             var returning: [SelectItem]?
+            // `returning` as a clause, or as a stage after `|` as in `T | insert … | returning …`.
+            if current.isSymbol(.pipe), peek().isKeyword("returning") { advance() }
             if accept(keyword: "returning") != nil { returning = try selectItems() }
             return .insert(table, assignments, returning: returning)
         default:
@@ -70,7 +72,7 @@ extension Parser {
             kind = .offset(try expression())
         case "group":
             _ = accept(keyword: "by")
-            kind = .group(try expressionList().map { ($0, text: text(of: $0.span)) })
+            kind = .group(try groupKeys())
         case "having":
             kind = .having(try expression())
         case "distinct":
@@ -112,6 +114,25 @@ extension Parser {
         var condition: Expression?
         if accept(keyword: "on") != nil { condition = try expression() }
         return Join(isLeft: isLeft, source: source, condition: condition)
+    }
+
+    /// `group by` keys, each named as a `select` item is: `y = expr` or `expr as y`.
+    mutating func groupKeys() throws(DSLError) -> [(Expression, text: String, alias: Name?)] {
+        var keys: [(Expression, text: String, alias: Name?)] = []
+        repeat {
+            var alias: Name?
+            let value: Expression
+            if atName, peek().isSymbol(.assign) {
+                alias = try name("a name for the key")
+                advance()
+                value = try expression()
+            } else {
+                value = try expression()
+                if accept(keyword: "as") != nil { alias = try name("a name for the key after `as`") }
+            }
+            keys.append((value, text: text(of: value.span), alias: alias))
+        } while accept(.comma) != nil
+        return keys
     }
 
     mutating func selectItems() throws(DSLError) -> [SelectItem] {

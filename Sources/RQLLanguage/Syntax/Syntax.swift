@@ -165,7 +165,8 @@ struct Stage {
         case limit(Expression, offset: Expression?)
         case offset(Expression)
         /// Each key with its text as written: the result column's name.
-        case group([(Expression, text: String)])
+        /// Each key with its text, and the name it is given (`y = expr` or `expr as y`).
+        case group([(Expression, text: String, alias: Name?)])
         case having(Expression)
         case distinct
         case count

@@ -25,6 +25,11 @@ extension Compiler {
                                notes: ["help: .parameter set \(name) VALUE gives it one (in a notebook, -- @param at the top)"])
             }
             return SQLExpression(bind(value))
+        case .filtered(_, let condition):
+            throw DSLError("`where` inside parentheses filters the rows an aggregate reads", at: condition.span,
+                           label: "not in an aggregate", notes: ["help: count(reminders where not isCompleted)"])
+        case .aggregateFilter(let call, let condition):
+            return try aggregateFilter(call, condition, context)
         case .cast(let value, let type):
             let inner = try compile(value, context)
             return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner])

@@ -29,6 +29,12 @@ extension Compiler {
         inner.groupKeys = nil
         inner.collector = collector
         var values: [SQLExpression] = []
+        var arguments = arguments
+        var filter: Expression?
+        if let last = arguments.last, case .filtered(let rows, let condition) = last.kind {
+            arguments[arguments.count - 1] = rows
+            filter = condition
+        }
         for argument in arguments { values.append(try compile(argument, inner)) }
         var argumentText = values.map(\.text).joined(separator: ", ")
         if star || (function == "count" && arguments.isEmpty) {
@@ -42,16 +48,27 @@ extension Compiler {
         if distinct { argumentText = "DISTINCT " + argumentText }
         let text = Compiler.bareOrQuoted(function) + "(" + argumentText + ")"
         guard let found = collector.found else {
+            if let filter {
+                throw DSLError("`where` here filters the rows of a to-many relationship, and this aggregate reads none",
+                               at: filter.span, label: "no relationship to filter",
+                               notes: ["help: in a grouped query, SQL's form: count() filter (where isFlagged)"])
+            }
             var result = SQLExpression(text)
             result.isAggregate = true
             return result
+        }
+        if let filter {
+            // Names in the condition are the related rows' own (`not isCompleted`), then the outer query's.
+            let rowsContext = ExpressionContext(Scope(found.relation, outer: context.scope))
+            found.level.wheres.append(try compile(filter, rowsContext))
         }
         let level = found.correlated()
         level.items = [.expression(text)]
         var result = SQLExpression(QueryLevel.parenthesized(level.render()))
         // Aggregates whose result depends on the order of the rows keep their
-        // own subquery: a join may read the rows in another order.
-        if let link = found.links.first, !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
+        // own subquery: a join may read the rows in another order; so do
+        // filtered ones, whose rows are not those of the shared join.
+        if filter == nil, let link = found.links.first, !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
             let joinedArguments = argumentText == "*" ? link.inner : argumentText
             result.joinedAggregate = JoinedAggregate(found: found,
                                                      text: Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")")
@@ -60,6 +77,23 @@ extension Compiler {
     }
 
     static let orderSensitiveAggregates: Set<String> = ["group_concat", "string_agg", "json_group_array", "json_group_object"]
+
+    /// `count() filter (where isFlagged)`: SQL's `FILTER (WHERE …)` on an
+    /// aggregate of the query's own rows.
+    func aggregateFilter(_ call: Expression, _ condition: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        var aggregate = try compile(call, context)
+        guard aggregate.isAggregate else {
+            throw DSLError("`filter (where …)` follows an aggregate of the query's rows", at: call.span,
+                           label: "not an aggregate here",
+                           notes: ["help: count() filter (where isFlagged); over a relationship: count(reminders where isFlagged)"])
+        }
+        var inner = context
+        inner.inAggregate = true
+        inner.groupKeys = nil
+        let filter = try compile(condition, inner)
+        aggregate.text += " FILTER (WHERE " + filter.text + ")"
+        return aggregate
+    }
 
     private func rowsNeedAggregate(_ argument: Expression) -> DSLError {
         DSLError("a to-many relationship is not a value", at: argument.span, label: "count it, or name a column",

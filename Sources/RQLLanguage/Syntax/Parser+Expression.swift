@@ -258,8 +258,16 @@ extension Parser {
                 if accept(.leftParen) != nil {
                     let (arguments, distinct, star) = try callArguments()
                     let end = tokens[position - 1].span
-                    return try node(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
-                                      token.span.through(end))
+                    let call = try node(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
+                                        token.span.through(end))
+                    // `count() filter (where …)`, as in SQL.
+                    guard current.isKeyword("filter"), peek().isSymbol(.leftParen) else { return call }
+                    advance()
+                    advance()
+                    try expect(keyword: "where", "filter (where condition)")
+                    let condition = try expression()
+                    let close = try expect(.rightParen, "close the filter").span
+                    return try node(.aggregateFilter(call, condition: condition), token.span.through(close))
                 }
                 return Expression(.name(word), token.span)
             }
@@ -292,7 +300,12 @@ extension Parser {
             return ([], false, true)
         }
         let distinct = accept(keyword: "distinct") != nil
-        let arguments = try expressionList()
+        var arguments = try expressionList()
+        // `count(reminders where not isCompleted)`: the rows the aggregate reads.
+        if let last = arguments.last, accept(keyword: "where") != nil {
+            let condition = try expression()
+            arguments[arguments.count - 1] = try node(.filtered(last, condition: condition), last.span.through(condition.span))
+        }
         try expect(.rightParen, "close the argument list")
         return (arguments, distinct, false)
     }

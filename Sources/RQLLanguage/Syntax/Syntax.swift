@@ -15,6 +15,11 @@ final class Expression {
         case parameter(String)
         /// `cast(value as type)`, the type lowercased.
         case cast(Expression, String)
+        /// `reminders where not isCompleted`: an aggregate's argument with the
+        /// condition its to-many relationship's rows must meet.
+        case filtered(Expression, condition: Expression)
+        /// `count() filter (where isFlagged)`: SQL's filtered aggregate.
+        case aggregateFilter(Expression, condition: Expression)
         /// `base.name`: a path step.
         case member(Expression, Name)
         /// `f(args)`; `count(*)` has `star`; aggregates take `distinct`.
@@ -67,7 +72,8 @@ extension Expression.Kind {
             return (arguments, [])
         case .method(let receiver, _, let arguments):
             return ([receiver] + arguments, [])
-        case .binary(_, let left, let right), .pattern(_, let left, let right, _):
+        case .binary(_, let left, let right), .pattern(_, let left, let right, _),
+             .filtered(let left, let right), .aggregateFilter(let left, let right):
             return ([left, right], [])
         case .inList(let value, let list, _):
             return ([value] + list, [])

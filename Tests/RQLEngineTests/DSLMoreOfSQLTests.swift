@@ -19,12 +19,33 @@ import RQLEngine
          "SELECT l.title, sum(r.priority) FILTER (WHERE r.status <> 1) FROM reminders r JOIN remindersLists l ON l.id = r.remindersListID GROUP BY l.title ORDER BY l.title"),
         ("reminders | select title, cast(priority as text) as p | order title",
          "SELECT title, CAST(priority AS TEXT) FROM reminders ORDER BY title"),
+        ("reminders | select title | union (remindersLists | select title) | order title",
+         "SELECT title FROM reminders UNION SELECT title FROM remindersLists ORDER BY title"),
+        ("reminders | select title | union all (reminders | select title) | count",
+         "SELECT count(*) FROM (SELECT title FROM reminders UNION ALL SELECT title FROM reminders)"),
+        ("tags | select title | intersect (remindersTags | select tagID) | order title",
+         "SELECT title FROM tags INTERSECT SELECT tagID FROM remindersTags ORDER BY 1"),
+        ("remindersLists | select title | except (remindersLists | where position > 1 | select title)",
+         "SELECT title FROM remindersLists EXCEPT SELECT title FROM remindersLists WHERE position > 1"),
+        ("reminders | order title | limit 2 | select title | union (tags | order title | limit 1 | select title) | order title",
+         "SELECT * FROM (SELECT title FROM (SELECT title FROM reminders ORDER BY title LIMIT 2) UNION SELECT * FROM (SELECT title FROM tags ORDER BY title LIMIT 1)) ORDER BY title"),
         ("reminders | group by y = strftime('%m', dueDate) | select y, count() as n | order y",
          "SELECT strftime('%m', dueDate) AS y, count(*) FROM reminders GROUP BY y ORDER BY y"),
     ])
     func rowsMatchHandWrittenSQL(dsl: String, sql: String) throws {
         let test = try TestSession()
         #expect(test.sameRows(dsl: dsl, sql: sql), "\(dsl)")
+    }
+
+    @Test func aSetOperationNeedsAsManyColumnsOnBothSides() throws {
+        #expect(try TestSession().run("reminders | select title, id | union (tags | select title)").errors == """
+            error: `union` combines rows of the same number of columns: the rows so far have 2, the query in parentheses 1
+            reminders | select title, id | union (tags | select title)
+                                                  ^^^^^^^^^^^^^^^^^^^ 1 column
+            help: select the same number of columns on both sides
+
+            """)
+        #expect(try TestSession().run("reminders | union tags").errors.hasPrefix("error: expected `(`, found `tags`"))
     }
 
     @Test func aFilterOnNoRelationshipSaysWhereItGoes() throws {

@@ -45,3 +45,21 @@ import Testing
         #expect(try compile("tags | count") == "SELECT count(*) AS \"count\" FROM \"tags\"")
     }
 }
+
+/// Set operations as stages, pinned on the compiler.
+@Suite struct DSLSetOperationTests {
+    @Test func theCombinedRowsAreWhatLaterStagesRead() throws {
+        #expect(try compile("reminders | select title | union (remindersLists | select title) | order title") == """
+            SELECT *
+            FROM (
+              SELECT "reminders"."title" FROM "reminders"
+              UNION
+              SELECT "remindersLists"."title" FROM "remindersLists"
+            ) AS "reminders_2"
+            ORDER BY "reminders_2"."title"
+            """)
+        #expect(try compile("tags | select title | except (tags | where title > 'm' | select title)").contains("  EXCEPT\n"))
+        #expect(try compile("tags | select title | intersect (tags | select title)").contains("  INTERSECT\n"))
+        #expect(try compile("tags | select title | union all (tags | select title)").contains("  UNION ALL\n"))
+    }
+}

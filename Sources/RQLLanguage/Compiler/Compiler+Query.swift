@@ -165,9 +165,48 @@ extension Compiler {
             try find(keys, stage: stage, in: pipeline)
         case .search(let text, let raw):
             try search(text, raw: raw, stage: stage, in: &pipeline)
+        case .compound(let op, let other):
+            try combine(op, other, stage: stage, in: &pipeline)
         case .update, .delete, .insert, .returning:
             break
         }
+    }
+
+    /// `union (QUERY)` and the others: the rows so far and the other
+    /// query's, combined, become the rows the next stages read.
+    private func combine(_ op: Stage.SetOperator, _ query: Query, stage: Stage,
+                         in pipeline: inout Pipeline) throws(DSLError) {
+        let other = try compile(query, outer: pipeline.scope.outer)
+        let left = pipeline.level
+        guard left.outputs.count == other.outputs.count else {
+            throw DSLError("`\(stage.name)` combines rows of the same number of columns: the rows so far have "
+                           + "\(left.outputs.count), the query in parentheses \(other.outputs.count)",
+                           at: query.span, label: "\(other.outputs.count) \(other.outputs.count == 1 ? "column" : "columns")",
+                           notes: ["help: select the same number of columns on both sides"])
+        }
+        // A side with its own order or limit is read whole first: a compound
+        // SELECT takes ORDER BY and LIMIT only at its end.
+        func member(_ sql: String, ordered: Bool) -> String {
+            ordered ? "SELECT * FROM " + QueryLevel.parenthesized(sql) : sql
+        }
+        let otherIsOrdered = query.stages.contains { stage in
+            switch stage.kind {
+            case .order, .limit, .offset, .search: true
+            default: false
+            }
+        }
+        let sql = member(left.render(), ordered: left.orderBy != nil || left.isLimited) + "\n" + op.rawValue + "\n"
+            + member(other.sql, ordered: otherIsOrdered)
+        let alias = uniqueAlias(pipeline.primary.name)
+        let level = QueryLevel(from: .item(QueryLevel.parenthesized(sql) + " AS " + SQLText.identifier(alias)), owner: self)
+        let relation = Relation(name: pipeline.primary.name, sqlAlias: alias, table: nil, columns: left.outputs.map(\.name),
+                                enums: [:], level: level)
+        level.relations = [relation]
+        level.outputs = columnOutputs(of: relation)
+        level.readsDerivedRows = true
+        pipeline.level = level
+        pipeline.primary = relation
+        pipeline.scope = Scope(relation, outer: pipeline.scope.outer)
     }
 
     /// A `limit` or `offset` with no `order` before it takes the rows of

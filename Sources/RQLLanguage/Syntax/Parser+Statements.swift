@@ -98,6 +98,13 @@ extension Parser {
             kind = .insert(try assignments())
         case "returning":
             kind = .returning(try selectItems())
+        case "union", "intersect", "except":
+            let op: Stage.SetOperator = word.lowercased() == "intersect" ? .intersect : word.lowercased() == "except" ? .except
+                : accept(keyword: "all") != nil ? .unionAll : .union
+            try expect(.leftParen, "the other query goes in parentheses: union (tags | select title)")
+            let other = try query()
+            try expect(.rightParen, "close the other query")
+            kind = .compound(op, other)
         default:
             var notes: [String] = []
             if let suggestion = Suggestions.didYouMean(word, in: Parser.stageNames, prefix: "") {

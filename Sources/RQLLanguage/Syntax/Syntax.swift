@@ -146,6 +146,7 @@ struct Query {
                 names.append(query.source.name)
                 for stage in query.stages {
                     if case .join(let join) = stage.kind { names.append(join.source.name) }
+                    if case .compound(_, let other) = stage.kind { queries.append(other) }
                     expressions += stage.kind.expressions
                 }
             } else {
@@ -183,6 +184,12 @@ struct Stage {
         case delete
         case insert([Assignment])
         case returning([SelectItem])
+        /// `union (QUERY)`, `union all (QUERY)`, `intersect (QUERY)`, `except (QUERY)`.
+        case compound(SetOperator, Query)
+    }
+
+    enum SetOperator: String {
+        case union = "UNION", unionAll = "UNION ALL", intersect = "INTERSECT", except = "EXCEPT"
     }
 
     var kind: Kind
@@ -208,6 +215,7 @@ struct Stage {
         case .delete: return "delete"
         case .insert: return "insert"
         case .returning: return "returning"
+        case .compound(let op, _): return op.rawValue.lowercased()
         }
     }
 }
@@ -222,7 +230,7 @@ extension Stage.Kind {
         case .limit(let count, let offset): return [count] + (offset.map { [$0] } ?? [])
         case .offset(let offset): return [offset]
         case .group(let keys): return keys.map(\.0)
-        case .distinct, .count, .delete: return []
+        case .distinct, .count, .delete, .compound: return []
         case .join(let join): return join.condition.map { [$0] } ?? []
         case .find(let keys): return keys
         case .search(let text, _): return [text]

@@ -37,6 +37,31 @@ import RQLEngine
         #expect(test.sameRows(dsl: dsl, sql: sql), "\(dsl)")
     }
 
+    /// Upserts do what SQL's ON CONFLICT does, on the same rows.
+    @Test func upsertsIgnoreOrUpdateTheRowThatIsThere() throws {
+        let test = try TestSession()
+        #expect(test.run("insert tags title = 'social' on conflict (title) ignore").output == "")
+        #expect(test.run("insert tags title = 'Zoë 東京' on conflict ignore").errors == "")
+        #expect(test.value("SELECT count(*) FROM tags;") == "8")
+        test.run("CREATE TABLE counts (name TEXT PRIMARY KEY, n INTEGER NOT NULL);")
+        test.run("insert counts name = 'a', n = 1 on conflict (name) update n = n + excluded.n")
+        #expect(test.run("insert counts name = 'a', n = 5 on conflict (name) update n = n + excluded.n | returning name, n").output == "a|6\n")
+        #expect(test.run("counts | insert name = 'a', n = 2 on conflict (name) update n = excluded.n | returning n").output == "2\n")
+    }
+
+    @Test func anUpsertSaysWhatItNeeds() throws {
+        let test = try TestSession()
+        #expect(test.run("insert tags title = 'x' on conflict update title = 'y'").errors == """
+            error: `on conflict … update` needs the columns whose conflict it handles
+            insert tags title = 'x' on conflict update title = 'y'
+                                    ^^^^^^^^^^^ which columns?
+            help: on conflict (title) update notes = excluded.notes
+
+            """)
+        #expect(test.run("insert tags title = 'x' on conflict (titel) ignore").errors.hasPrefix("error: no column `titel` in `tags`"))
+        #expect(test.run("insert tags title = 'x' on conflict (title) replace").errors.hasPrefix("error: expected `ignore` or `update`, found `replace`"))
+    }
+
     @Test func aSetOperationNeedsAsManyColumnsOnBothSides() throws {
         #expect(try TestSession().run("reminders | select title, id | union (tags | select title)").errors == """
             error: `union` combines rows of the same number of columns: the rows so far have 2, the query in parentheses 1

@@ -63,3 +63,14 @@ import Testing
         #expect(try compile("tags | select title | union all (tags | select title)").contains("  UNION ALL\n"))
     }
 }
+
+/// Upserts, pinned on the compiler.
+@Suite struct DSLUpsertTests {
+    @Test func onConflictIgnoreOrUpdate() throws {
+        #expect(try compile("insert tags title = 'x' on conflict (title) ignore")
+                == "INSERT INTO \"tags\" (\"title\") VALUES (?1)\nON CONFLICT (\"title\") DO NOTHING")
+        #expect(try compile("insert tags title = 'x' on conflict ignore") == "INSERT INTO \"tags\" (\"title\") VALUES (?1)\nON CONFLICT DO NOTHING")
+        #expect(try compile("insert reminders id = 'a', title = 'x' on conflict (id) update title = excluded.title ++ title")
+                .hasSuffix("ON CONFLICT (\"id\") DO UPDATE SET \"title\" = \"excluded\".\"title\" || \"reminders\".\"title\""))
+    }
+}

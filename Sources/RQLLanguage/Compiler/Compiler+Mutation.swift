@@ -61,7 +61,7 @@ extension Compiler {
                               everyRowChange: condition == nil ? EveryRowChange(verb: verb, table: table.name) : nil)
     }
 
-    func compileInsertSelect(into source: Source, _ assignments: [Assignment],
+    func compileInsertSelect(into source: Source, _ assignments: [Assignment], upsert: Upsert?,
                              returning: [SelectItem]?) throws(DSLError) -> CompiledSelect {
         guard let table = catalog.table(named: source.name.text), definitions.queries[source.name.text] == nil else {
             var notes: [String] = []
@@ -82,6 +82,7 @@ extension Compiler {
             sql += " (" + sets.map { SQLText.identifier($0.column) }.joined(separator: ", ") + ")"
             sql += (sql.utf8.count > 60 ? "\n" : " ") + "VALUES (" + sets.map(\.value.text).joined(separator: ", ") + ")"
         }
+        if let upsert { sql += "\n" + (try upsertClause(upsert, table: table, relation: relation)) }
         var outputs: [(name: String, value: SQLExpression)] = []
         if let returning {
             let (text, columns) = try returningClause(returning, scope: Scope(relation, outer: nil), relation: relation)
@@ -89,6 +90,25 @@ extension Compiler {
             outputs = columns
         }
         return CompiledSelect(sql: sql, outputs: outputs, isMutation: true)
+    }
+
+    /// `ON CONFLICT (…) DO NOTHING` or `DO UPDATE SET …`, where bare names
+    /// are the existing row's columns and `excluded.col` the new row's.
+    private func upsertClause(_ upsert: Upsert, table: Catalog.Table, relation: Relation) throws(DSLError) -> String {
+        for column in upsert.columns where table.column(column.text) == nil {
+            var notes: [String] = []
+            if let suggestion = Compiler.didYouMean(column.text, in: table.columnNames) { notes.append(suggestion) }
+            notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
+            throw DSLError("no column `\(column.text)` in `\(table.name)`", at: column.span, label: "unknown column", notes: notes)
+        }
+        var text = "ON CONFLICT"
+        if !upsert.columns.isEmpty { text += " (" + upsert.columns.map { SQLText.identifier($0.text) }.joined(separator: ", ") + ")" }
+        guard let updates = upsert.updates else { return text + " DO NOTHING" }
+        let excluded = Relation(name: "excluded", sqlAlias: "excluded", table: table, columns: table.columnNames,
+                                enums: definitions.enums[table.name] ?? [:], level: relation.level)
+        let scope = Scope(bare: [relation], named: [relation.name: relation, "excluded": excluded], outer: nil)
+        let sets = try compileAssignments(updates, of: table, scope: scope)
+        return text + " DO UPDATE SET " + sets.map { SQLText.identifier($0.column) + " = " + $0.value.text }.joined(separator: ", ")
     }
 
     private func returningClause(_ items: [SelectItem], scope: Scope,

@@ -27,7 +27,7 @@ extension Compiler {
             switch stage.kind {
             case .update, .delete:
                 return try compileMutation(stage, pipeline: pipeline, rest: stages)
-            case .insert(let assignments):
+            case .insert(let assignments, let upsert):
                 guard stages.count == query.stages.count - 1 else {
                     throw DSLError("`insert` must come straight after the table", at: stage.keywordSpan,
                                    label: "insert here", notes: ["help: \(query.source.name.text) | insert column = value"])
@@ -38,7 +38,7 @@ extension Compiler {
                     returning = items
                     if let extra = stages.first { throw onlyReturning(after: next, extra) }
                 }
-                return try compileInsertSelect(into: query.source, assignments, returning: returning)
+                return try compileInsertSelect(into: query.source, assignments, upsert: upsert, returning: returning)
             case .returning:
                 throw DSLError("`returning` must follow `update`, `delete` or `insert`", at: stage.keywordSpan,
                                label: "nothing to return from",

@@ -88,9 +88,9 @@ final class Compiler {
     }
 
     /// `insert table set, … [returning …]` as a whole statement.
-    func compileInsert(into source: Source, _ assignments: [Assignment],
+    func compileInsert(into source: Source, _ assignments: [Assignment], upsert: Upsert?,
                        returning: [SelectItem]?) throws(DSLError) -> CompiledQuery {
-        finish(try compileInsertSelect(into: source, assignments, returning: returning))
+        finish(try compileInsertSelect(into: source, assignments, upsert: upsert, returning: returning))
     }
 
     /// The statement for a compiled query, with the CTEs of the `let` queries it uses.

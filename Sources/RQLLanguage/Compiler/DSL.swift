@@ -17,8 +17,8 @@ public enum DSL {
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))
-        case .insert(let source, let assignments, let returning):
-            return .query(try compiler.compileInsert(into: source, assignments, returning: returning))
+        case .insert(let source, let assignments, let upsert, let returning):
+            return .query(try compiler.compileInsert(into: source, assignments, upsert: upsert, returning: returning))
         default:
             try compiler.define(statement, text: text, in: &definitions)
             return .defined

@@ -16,11 +16,12 @@ extension Parser {
             advance()
             let table = try source()
             let assignments = try self.assignments()
+            let upsert = try self.upsert()
             var returning: [SelectItem]?
             // `returning` as a clause, or as a stage after `|` as in `T | insert … | returning …`.
             if current.isSymbol(.pipe), peek().isKeyword("returning") { advance() }
             if accept(keyword: "returning") != nil { returning = try selectItems() }
-            return .insert(table, assignments, returning: returning)
+            return .insert(table, assignments, upsert: upsert, returning: returning)
         default:
             return .query(try query())
         }
@@ -95,7 +96,8 @@ extension Parser {
         case "delete":
             kind = .delete
         case "insert":
-            kind = .insert(try assignments())
+            let assignments = try self.assignments()
+            kind = .insert(assignments, upsert: try upsert())
         case "returning":
             kind = .returning(try selectItems())
         case "union", "intersect", "except":
@@ -208,6 +210,27 @@ extension Parser {
             }
         } while accept(.comma) != nil
         return items
+    }
+
+    /// `on conflict [(COL, …)] ignore` or `on conflict (COL, …) update SET, …`, when it follows.
+    mutating func upsert() throws(DSLError) -> Upsert? {
+        guard current.isKeyword("on"), peek().isKeyword("conflict") else { return nil }
+        let start = advance().span
+        let span = start.through(advance().span)
+        var columns: [Name] = []
+        if accept(.leftParen) != nil {
+            repeat { columns.append(try name("a column that must be unique")) } while accept(.comma) != nil
+            try expect(.rightParen, "close the column list")
+        }
+        if accept(keyword: "ignore") != nil { return Upsert(columns: columns, updates: nil, span: span) }
+        guard accept(keyword: "update") != nil else {
+            throw unexpected(expected: "`ignore` or `update`", label: "on conflict … ignore, or on conflict (column) update column = value")
+        }
+        guard !columns.isEmpty else {
+            throw DSLError("`on conflict … update` needs the columns whose conflict it handles", at: span,
+                           label: "which columns?", notes: ["help: on conflict (title) update notes = excluded.notes"])
+        }
+        return Upsert(columns: columns, updates: try assignments(), span: span)
     }
 
     // MARK: Definitions

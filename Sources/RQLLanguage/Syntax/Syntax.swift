@@ -182,7 +182,7 @@ struct Stage {
         case search(Expression, raw: Bool)
         case update([Assignment])
         case delete
-        case insert([Assignment])
+        case insert([Assignment], upsert: Upsert?)
         case returning([SelectItem])
         /// `union (QUERY)`, `union all (QUERY)`, `intersect (QUERY)`, `except (QUERY)`.
         case compound(SetOperator, Query)
@@ -234,7 +234,8 @@ extension Stage.Kind {
         case .join(let join): return join.condition.map { [$0] } ?? []
         case .find(let keys): return keys
         case .search(let text, _): return [text]
-        case .update(let assignments), .insert(let assignments): return assignments.compactMap(\.value)
+        case .update(let assignments), .insert(let assignments, nil): return assignments.compactMap(\.value)
+        case .insert(let assignments, let upsert?): return (assignments + (upsert.updates ?? [])).compactMap(\.value)
         }
     }
 }
@@ -289,7 +290,7 @@ enum Assignment {
 enum Statement {
     case query(Query)
     /// `insert table set, … [returning …]`
-    case insert(Source, [Assignment], returning: [SelectItem]?)
+    case insert(Source, [Assignment], upsert: Upsert?, returning: [SelectItem]?)
     /// `def [table.]name = expression`
     case define(table: Name?, name: Name, Expression)
     /// `def table.name := set, …`
@@ -302,4 +303,15 @@ enum Statement {
     case alias(table: Name, name: Name, target: Name)
     /// `let name = query`
     case letQuery(Name, Query)
+}
+
+/// `on conflict [(COL, …)] ignore` or `on conflict (COL, …) update SET, …`
+/// after an `insert`: what happens when the new row's key is taken.
+struct Upsert {
+    /// The columns whose uniqueness the conflict is about; empty for any.
+    var columns: [Name]
+    /// What to set on the existing row; nil to ignore the new one.
+    var updates: [Assignment]?
+    /// `on conflict`, for messages.
+    var span: SourceSpan
 }

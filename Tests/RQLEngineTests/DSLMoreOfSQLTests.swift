@@ -19,6 +19,18 @@ import RQLEngine
          "SELECT l.title, sum(r.priority) FILTER (WHERE r.status <> 1) FROM reminders r JOIN remindersLists l ON l.id = r.remindersListID GROUP BY l.title ORDER BY l.title"),
         ("reminders | select title, cast(priority as text) as p | order title",
          "SELECT title, CAST(priority AS TEXT) FROM reminders ORDER BY title"),
+        ("reminders | select title, row_number() over (order dueDate, title) as n | order n",
+         "SELECT title, row_number() OVER (ORDER BY dueDate, title) AS n FROM reminders ORDER BY n"),
+        ("reminders | select title, rank() over (partition by list.title order -priority) as r | order title",
+         "SELECT r.title, rank() OVER (PARTITION BY l.title ORDER BY r.priority DESC) FROM reminders r JOIN remindersLists l ON l.id = r.remindersListID ORDER BY r.title"),
+        ("reminders | select title, sum(priority) over (partition by remindersListID order position rows between unbounded preceding and current row) as s | order title",
+         "SELECT title, sum(priority) OVER (PARTITION BY remindersListID ORDER BY position ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM reminders ORDER BY title"),
+        ("reminders | select title, lag(title) over (order position) as before | order title",
+         "SELECT title, lag(title) OVER (ORDER BY position) FROM reminders ORDER BY title"),
+        ("reminders | select title, row_number() over (partition by remindersListID order -priority, title) as n | where n == 1 | order title",
+         "SELECT * FROM (SELECT title, row_number() OVER (PARTITION BY remindersListID ORDER BY priority DESC, title) AS n FROM reminders) WHERE n = 1 ORDER BY title"),
+        ("reminders | order row_number() over (order title desc) | limit 2 | select title",
+         "SELECT title FROM reminders ORDER BY row_number() OVER (ORDER BY title DESC) LIMIT 2"),
         ("reminders | select title | union (remindersLists | select title) | order title",
          "SELECT title FROM reminders UNION SELECT title FROM remindersLists ORDER BY title"),
         ("reminders | select title | union all (reminders | select title) | count",
@@ -60,6 +72,18 @@ import RQLEngine
             """)
         #expect(test.run("insert tags title = 'x' on conflict (titel) ignore").errors.hasPrefix("error: no column `titel` in `tags`"))
         #expect(test.run("insert tags title = 'x' on conflict (title) replace").errors.hasPrefix("error: expected `ignore` or `update`, found `replace`"))
+    }
+
+    @Test func aWindowFiltersOnlyOnceSelected() throws {
+        #expect(try TestSession().run("reminders | where row_number() over (order title) < 3").errors == """
+            error: a window function cannot filter rows where it is computed
+            reminders | where row_number() over (order title) < 3
+                              ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ window in `where`
+            help: select it with a name, then filter: … | select title, row_number() over (order title) as n | where n <= 3
+
+            """)
+        #expect(try TestSession().run("reminders | select row_number() over (order title rows sideways) as n").errors
+                .hasPrefix("error: expected `)`, found `sideways`"))
     }
 
     @Test func aSetOperationNeedsAsManyColumnsOnBothSides() throws {

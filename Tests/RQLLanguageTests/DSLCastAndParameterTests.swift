@@ -74,3 +74,21 @@ import Testing
                 .hasSuffix("ON CONFLICT (\"id\") DO UPDATE SET \"title\" = \"excluded\".\"title\" || \"reminders\".\"title\""))
     }
 }
+
+/// Window functions, pinned on the compiler.
+@Suite struct DSLWindowTests {
+    @Test func overPartitionOrderAndFrame() throws {
+        #expect(try compile("reminders | select title, row_number() over (partition by remindersListID order -priority) as n") == """
+            SELECT "reminders"."title", row_number() OVER (PARTITION BY "reminders"."remindersListID" ORDER BY "reminders"."priority" DESC) AS "n"
+            FROM "reminders"
+            """)
+        #expect(try compile("reminders | select sum(priority) over (order title rows between 1 preceding and current row) as s")
+                .contains("sum(\"reminders\".\"priority\") OVER (ORDER BY \"reminders\".\"title\" ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)"))
+    }
+
+    @Test func aWhereOnAWindowNests() throws {
+        let sql = try compile("reminders | select title, row_number() over (order title) as n | where n == 1")
+        #expect(sql.hasPrefix("SELECT *\nFROM (\n  SELECT"))
+        #expect(sql.hasSuffix("WHERE \"reminders_2\".\"n\" = 1"))
+    }
+}

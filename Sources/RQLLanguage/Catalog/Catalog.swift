@@ -169,6 +169,7 @@ public struct Catalog: Sendable {
                      "json_group_object", "median", "mode"] {
             functions[name] = .aggregate
         }
+        for name in windowOnlyFunctions { functions[name] = .window }
         return functions
     }()
 }

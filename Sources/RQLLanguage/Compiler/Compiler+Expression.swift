@@ -30,6 +30,8 @@ extension Compiler {
                            label: "not in an aggregate", notes: ["help: count(reminders where not isCompleted)"])
         case .aggregateFilter(let call, let condition):
             return try aggregateFilter(call, condition, context)
+        case .window(let call, let partition, let order, let frame):
+            return try window(call, partition: partition, order: order, frame: frame, span: expression.span, context)
         case .cast(let value, let type):
             let inner = try compile(value, context)
             return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner])

@@ -78,6 +78,54 @@ extension Compiler {
 
     static let orderSensitiveAggregates: Set<String> = ["group_concat", "string_agg", "json_group_array", "json_group_object"]
 
+    /// `f(…) over (partition by … order … frame)`: the call over a window of
+    /// the query's rows. An aggregate there reads the window, not a group.
+    func window(_ call: Expression, partition: [Expression], order: [SortItem], frame: String?, span: SourceSpan,
+                _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
+        guard case .call(let name, let arguments, let distinct, let star) = call.kind else {
+            throw DSLError("`over` follows a function call", at: call.span, label: "not a call",
+                           notes: ["help: row_number() over (order dueDate)"])
+        }
+        let function = try functionName(name)
+        var values: [SQLExpression] = []
+        for argument in arguments {
+            let value = try compile(argument, context)
+            if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
+            values.append(value)
+        }
+        var argumentText = values.map(\.text).joined(separator: ", ")
+        if star || (function.lowercased() == "count" && arguments.isEmpty) { argumentText = "*" }
+        if distinct { argumentText = "DISTINCT " + argumentText }
+        var clauses: [String] = []
+        var parts = values
+        if !partition.isEmpty {
+            var keys: [String] = []
+            for key in partition {
+                let value = try compile(key, context)
+                keys.append(value.text)
+                parts.append(value)
+            }
+            clauses.append("PARTITION BY " + keys.joined(separator: ", "))
+        }
+        if !order.isEmpty {
+            var terms: [String] = []
+            for item in order {
+                let value = try compile(item.expression, context)
+                var text = value.operand(.collate)
+                if item.descending { text += " DESC" }
+                if let nullsFirst = item.nullsFirst { text += nullsFirst ? " NULLS FIRST" : " NULLS LAST" }
+                terms.append(text)
+                parts.append(value)
+            }
+            clauses.append("ORDER BY " + terms.joined(separator: ", "))
+        }
+        if let frame { clauses.append(frame) }
+        var result = SQLExpression.combining(Compiler.bareOrQuoted(function) + "(" + argumentText + ") OVER ("
+                                             + clauses.joined(separator: " ") + ")", .atom, parts)
+        result.isWindow = true
+        return result
+    }
+
     /// `count() filter (where isFlagged)`: SQL's `FILTER (WHERE …)` on an
     /// aggregate of the query's own rows.
     func aggregateFilter(_ call: Expression, _ condition: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
@@ -95,7 +143,7 @@ extension Compiler {
         return aggregate
     }
 
-    private func rowsNeedAggregate(_ argument: Expression) -> DSLError {
+    func rowsNeedAggregate(_ argument: Expression) -> DSLError {
         DSLError("a to-many relationship is not a value", at: argument.span, label: "count it, or name a column",
                  notes: ["help: count(…) counts its rows; max(….priority) reads a column"])
     }

@@ -246,6 +246,12 @@ extension Compiler {
         let grouped = pipeline.level.isGrouped
         if grouped { context.groupKeys = Set(pipeline.level.groupBy?.map(\.text) ?? []) }
         let value = try compile(condition, context)
+        if value.isWindow {
+            // SQL computes windows after WHERE: filtering on one the `select` computed
+            // reads the query so far as rows, where it is a column.
+            nest(&pipeline)
+            return try filter(condition, inNested: &pipeline, stage: stage)
+        }
         if grouped {
             if let column = value.ungrouped { throw notGrouped(column) }
             pipeline.level.havings.append(value)
@@ -257,6 +263,22 @@ extension Compiler {
             pipeline.level.wheres.append(value)
             for alias in value.rejectsWhenMissing { pipeline.level.joinInner(alias) }
         }
+    }
+
+    /// A `where` on the rows of a nested level, whose columns hold what the
+    /// windows before it computed.
+    private func filter(_ condition: Expression, inNested pipeline: inout Pipeline, stage: Stage) throws(DSLError) {
+        let value = try compile(condition, ExpressionContext(pipeline.scope))
+        if value.isWindow {
+            throw DSLError("a window function cannot filter rows where it is computed", at: condition.span,
+                           label: "window in `\(stage.name)`",
+                           notes: ["help: select it with a name, then filter: … | select title, row_number() over (order title) as n | where n <= 3"])
+        }
+        if value.isAggregate {
+            throw DSLError("an aggregate cannot filter rows", at: condition.span, label: "aggregate in `\(stage.name)`",
+                           notes: ["help: group first: reminders | group by remindersListID | where count() > 2"])
+        }
+        pipeline.level.wheres.append(value)
     }
 
     func notGrouped(_ column: Name) -> DSLError {

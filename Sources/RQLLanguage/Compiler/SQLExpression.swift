@@ -12,6 +12,9 @@ struct SQLExpression {
     var precedence: Precedence
     /// Whether it aggregates the rows of the query it is in.
     var isAggregate = false
+    /// Whether it calls a window function, which SQL computes after WHERE:
+    /// a `where` on it needs the query nested first.
+    var isWindow = false
     /// A column used outside any aggregate, for checking `select` after `group`.
     var ungrouped: Name?
     /// The enum defined on the column it reads, when it is a plain column.
@@ -47,6 +50,7 @@ struct SQLExpression {
     static func combining(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression]) -> SQLExpression {
         var result = SQLExpression(text, precedence)
         result.isAggregate = parts.contains { $0.isAggregate }
+        result.isWindow = parts.contains { $0.isWindow }
         result.ungrouped = parts.lazy.compactMap(\.ungrouped).first
         return result
     }

@@ -258,16 +258,19 @@ extension Parser {
                 if accept(.leftParen) != nil {
                     let (arguments, distinct, star) = try callArguments()
                     let end = tokens[position - 1].span
-                    let call = try node(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
+                    var call = try node(.call(Name(text: word, span: token.span), arguments, distinct: distinct, star: star),
                                         token.span.through(end))
                     // `count() filter (where …)`, as in SQL.
-                    guard current.isKeyword("filter"), peek().isSymbol(.leftParen) else { return call }
-                    advance()
-                    advance()
-                    try expect(keyword: "where", "filter (where condition)")
-                    let condition = try expression()
-                    let close = try expect(.rightParen, "close the filter").span
-                    return try node(.aggregateFilter(call, condition: condition), token.span.through(close))
+                    if current.isKeyword("filter"), peek().isSymbol(.leftParen) {
+                        advance()
+                        advance()
+                        try expect(keyword: "where", "filter (where condition)")
+                        let condition = try expression()
+                        let close = try expect(.rightParen, "close the filter").span
+                        call = try node(.aggregateFilter(call, condition: condition), token.span.through(close))
+                    }
+                    if current.isKeyword("over"), peek().isSymbol(.leftParen) { return try window(over: call) }
+                    return call
                 }
                 return Expression(.name(word), token.span)
             }
@@ -308,6 +311,43 @@ extension Parser {
         }
         try expect(.rightParen, "close the argument list")
         return (arguments, distinct, false)
+    }
+
+    /// The words a window's frame is written with, as in SQL.
+    static let frameWords: Set<String> = [
+        "rows", "range", "groups", "between", "and", "unbounded", "preceding", "following", "current", "row",
+        "exclude", "no", "others", "ties", "group",
+    ]
+
+    /// After a call: `over ([partition by …] [order …] [frame])`.
+    private mutating func window(over call: Expression) throws(DSLError) -> Expression {
+        advance()
+        advance()
+        var partition: [Expression] = []
+        if accept(keyword: "partition") != nil {
+            try expect(keyword: "by", "partition by column")
+            partition = try expressionList()
+        }
+        var order: [SortItem] = []
+        if accept(keyword: "order") != nil || accept(keyword: "sort") != nil {
+            _ = accept(keyword: "by")
+            order = try sortItems()
+        }
+        var frame: [String] = []
+        while !current.isSymbol(.rightParen) {
+            switch current.kind {
+            case .word(let word) where Parser.frameWords.contains(word.lowercased()):
+                frame.append(word.uppercased())
+            case .integer(let value):
+                frame.append(String(value))
+            default:
+                throw unexpected(expected: "`)`", label: "a window takes partition by, order and a frame such as rows between unbounded preceding and current row")
+            }
+            advance()
+        }
+        let end = try expect(.rightParen, "close the window").span
+        return try node(.window(call, partition: partition, order: order, frame: frame.isEmpty ? nil : frame.joined(separator: " ")),
+                        call.span.through(end))
     }
 
     /// The type names `cast` takes: SQLite's five affinities.

@@ -169,7 +169,7 @@ extension Parser {
         return items
     }
 
-    private mutating func sortItems() throws(DSLError) -> [SortItem] {
+    mutating func sortItems() throws(DSLError) -> [SortItem] {
         var items: [SortItem] = []
         repeat {
             var descending = false

@@ -20,6 +20,8 @@ final class Expression {
         case filtered(Expression, condition: Expression)
         /// `count() filter (where isFlagged)`: SQL's filtered aggregate.
         case aggregateFilter(Expression, condition: Expression)
+        /// `row_number() over (partition by … order … frame)`: a call over a window.
+        case window(Expression, partition: [Expression], order: [SortItem], frame: String?)
         /// `base.name`: a path step.
         case member(Expression, Name)
         /// `f(args)`; `count(*)` has `star`; aggregates take `distinct`.
@@ -83,6 +85,8 @@ extension Expression.Kind {
             return ([value, lower, upper], [])
         case .caseWhen(let subject, let whens, let otherwise):
             return ([subject, otherwise].compactMap { $0 } + whens.flatMap { [$0.0, $0.1] }, [])
+        case .window(let call, let partition, let order, _):
+            return ([call] + partition + order.map(\.expression), [])
         case .subquery(let query):
             return ([], [query])
         }

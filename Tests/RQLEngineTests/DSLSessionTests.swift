@@ -51,6 +51,27 @@ import RQLRender
         #expect(test.run("Track | offset 3 | limit 2 | select TrackId").output == "4\n5\n")
     }
 
+    /// StructuredQueries' test schema keeps its FTS table in sync with an
+    /// `INSERT … SELECT … WHERE key IN (new.key)` trigger (TEMP, quoted
+    /// names): `search` follows it to the key column.
+    @Test func searchFollowsAnInsertSelectTrigger() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE "reminders" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "title" TEXT NOT NULL DEFAULT '', "notes" TEXT NOT NULL DEFAULT '');
+            CREATE VIRTUAL TABLE "reminderTexts" USING fts5("reminderID" UNINDEXED, "title", "notes", tokenize = 'trigram');
+            CREATE TEMPORARY TRIGGER "after_insert_on_reminders" AFTER INSERT ON "reminders" FOR EACH ROW BEGIN
+              INSERT INTO "reminderTexts" ("reminderID", "title", "notes")
+              SELECT "reminders"."id", "reminders"."title", "reminders"."notes" FROM "reminders" WHERE ("reminders"."id" IN ("new"."id"));
+            END;
+            CREATE TEMPORARY TRIGGER "after_update_on_reminders" AFTER UPDATE ON "reminders" FOR EACH ROW BEGIN
+              UPDATE "reminderTexts" SET "title" = "new"."title" WHERE ("reminderTexts"."reminderID" = "new"."id");
+            END;
+            INSERT INTO reminders (title, notes) VALUES ('Take out trash 🗑️', 'Zoë'), ('Call mom', 'take a break'), ('Groceries', '');
+            """)
+        #expect(test.run("reminders | search 'take' | select id, title").output == "1|Take out trash 🗑️\n2|Call mom\n")
+        #expect(test.run(".describe reminders").output.contains(
+            "full-text search:\n  reminderTexts: kept in sync by after_insert_on_reminders, after_update_on_reminders\n"))
+    }
+
     @Test func explainShowsTheSQLAndThePlanOfADSLQuery() throws {
         let session = try TestSession()
         let output = session.run(".explain reminders | where remindersList.title == 'Family'").output

@@ -105,9 +105,15 @@ enum CatalogReader {
                 while cursor < tokens.count, !tokens[cursor].isWord("into") { cursor += 1 }
                 guard cursor + 1 < tokens.count, let ftsName = tokens[cursor + 1].name, ftsNames.contains(ftsName) else { continue }
                 cursor += 2
-                guard let (columns, next) = SQLTokenizer.parenthesizedList(tokens, from: cursor),
-                      next < tokens.count, tokens[next].isWord("values"),
-                      let (values, _) = SQLTokenizer.parenthesizedList(tokens, from: next + 1) else { continue }
+                guard let (columns, next) = SQLTokenizer.parenthesizedList(tokens, from: cursor), next < tokens.count else { continue }
+                let values: [[SQLToken]]
+                if tokens[next].isWord("values"), let (list, _) = SQLTokenizer.parenthesizedList(tokens, from: next + 1) {
+                    values = list
+                } else if tokens[next].isWord("select"), let selected = newRowSelection(tokens, from: next, table: table) {
+                    values = selected
+                } else {
+                    continue
+                }
                 if let key = key(columns: columns, values: values, table: table),
                    !links.contains(where: { $0.table == table.name && $0.ftsTable == ftsName }) {
                     links.append(Catalog.SearchLink(table: table.name, ftsTable: ftsName, key: key))
@@ -115,6 +121,50 @@ enum CatalogReader {
             }
         }
         return links
+    }
+
+    /// `SELECT t.rowid, t.title … FROM t … WHERE t.key IN (new.key)` (or
+    /// `= new.key`), as StructuredQueries' triggers write the insert into an
+    /// FTS table: the selected items, each a column of the new row written
+    /// as `new.column`, when the WHERE picks that row by its key.
+    private static func newRowSelection(_ tokens: [SQLToken], from select: Int, table: Catalog.Table) -> [[SQLToken]]? {
+        guard let from = SQLTokenizer.firstIndex(in: tokens, outsideParenthesesFrom: select + 1, where: { $0.isWord("from") }),
+              let whereIndex = SQLTokenizer.firstIndex(in: tokens, outsideParenthesesFrom: from, where: { $0.isWord("where") })
+        else { return nil }
+        let rowidNames: Set<String> = ["rowid", "_rowid_", "oid"]
+        let keys = Set(table.primaryKey.map { $0.lowercased() }).union(rowidNames)
+        // The row is the new one: `key IN (new.key)` or `key = new.key` on a key column.
+        let condition = Array(tokens[(whereIndex + 1)...])
+        let picksNewRow = condition.indices.contains { index in
+            guard index + 4 < condition.count, let column = condition[index].name, keys.contains(column.lowercased()) else { return false }
+            var next = index + 1
+            if condition[next].isWord("in") {
+                next += 1
+                guard condition[next].isPunctuation("(") else { return false }
+                next += 1
+            } else if !condition[next].isPunctuation("=") && !condition[next].isPunctuation("==") {
+                return false
+            } else {
+                next += 1
+            }
+            return next + 2 < condition.count && condition[next].name?.lowercased() == "new" && condition[next + 1].isPunctuation(".")
+                && condition[next + 2].name?.lowercased() == column.lowercased()
+        }
+        guard picksNewRow else { return nil }
+        var items: [[SQLToken]] = [[]]
+        var depth = 0
+        for token in tokens[(select + 1)..<from] {
+            if token.isPunctuation("(") { depth += 1 }
+            if token.isPunctuation(")") { depth -= 1 }
+            if depth == 0, token.isPunctuation(",") { items.append([]) } else { items[items.count - 1].append(token) }
+        }
+        // `t.column` (or `column`) of the table is the new row's column.
+        return items.map { item in
+            guard let column = item.last?.name,
+                  item.count == 1 || (item.count == 3 && item[1].isPunctuation(".") && item[0].name?.lowercased() == table.name.lowercased())
+            else { return item }
+            return SQLTokenizer.tokens("new." + SQLText.identifier(column))
+        }
     }
 
     private static func key(columns: [[SQLToken]], values: [[SQLToken]], table: Catalog.Table) -> Catalog.SearchKey? {

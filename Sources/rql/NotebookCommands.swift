@@ -198,7 +198,7 @@ struct CheckCommand: ParsableCommand {
             switch outcome {
             case .checked(let check):
                 notebookStatus = rql.report(check, diff: true, to: console)
-            case .unreadable(let path, let error):
+            case .unreadable(_, let error):
                 writeToStandardError(error.description + "\n")
                 notebookStatus = 2
             }

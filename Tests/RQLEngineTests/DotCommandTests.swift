@@ -118,7 +118,7 @@ import Testing
         #expect(index.contains(".parameter set NAME VALUE | unset NAME | list | clear"))
         #expect(s.run(".help .bail").output.hasPrefix("usage: .bail on|off\nstop a script at its first error\n"))
         #expect(s.run(".help mode").output.contains("  csv       comma-separated values, as sqlite3 -csv\n"))
-        #expect(s.run(".help tabls").errors == "error: no help for \"tabls\": there is no such command\ndid you mean .tables?\n")
+        #expect(s.run(".help tabls").errors == "error: no help for \"tabls\": there is no such command or DSL stage\ndid you mean .tables?\n")
     }
 
     @Test func openSampleResetAndRead() throws {

@@ -3,7 +3,7 @@ import RQLRender
 
 extension DotCommand {
     static let sessionCommands: [DotCommand] = [
-        DotCommand(name: "help", usage: ".help [COMMAND]", summary: "list the dot-commands, or explain one",
+        DotCommand(name: "help", usage: ".help [COMMAND|dsl|STAGE]", summary: "list the dot-commands, or explain one, the query DSL or one of its stages",
                    arguments: 0...1, completes: .commands) { session, arguments in
             if let name = arguments.first {
                 try session.writeHelp(for: name)
@@ -60,7 +60,8 @@ extension Session {
         writeWrapped("""
 
             Anything else is SQL (a statement ends with ;) or the query DSL (reminders | where isFlagged).
-            .help COMMAND explains one command; .tour walks through the Reminders sample step by step.
+            .help COMMAND explains one command, .help dsl the query language and .help STAGE one of its
+            stages; .tour walks through the Reminders sample step by step.
             Keys: Tab completes names and commands; the up arrow brings back a whole statement;
             Ctrl-C stops a running query or clears the line; Ctrl-D leaves.
 
@@ -69,10 +70,17 @@ extension Session {
 
     func writeHelp(for name: String) throws {
         let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
+        if !name.hasPrefix("."), bare.lowercased() == "dsl" {
+            return writeWrapped(DSLReference.overview(catalog: try dslCatalog()))
+        }
+        if !name.hasPrefix("."), DotCommand.named(bare.lowercased()) == nil, let stage = DSLReference.stage(named: bare) {
+            return writeWrapped(DSLReference.help(for: stage, catalog: try dslCatalog()))
+        }
         guard let command = DotCommand.named(bare.lowercased()) else {
-            throw CommandError("no help for \"\(name)\": there is no such command",
-                               notes: [Suggestions.didYouMean(bare, in: DotCommand.all.map(\.name), prefix: ".")
-                                   ?? ".help lists the dot-commands"])
+            let stage = name.hasPrefix(".") ? nil : Suggestions.didYouMean(bare, in: DSLReference.stages.map(\.name) + ["dsl"])
+            throw CommandError("no help for \"\(name)\": there is no such command or DSL stage",
+                               notes: [stage ?? Suggestions.didYouMean(bare, in: DotCommand.all.map(\.name), prefix: ".")
+                                   ?? ".help lists the dot-commands; .help dsl the query language"])
         }
         writeWrapped("usage: \(command.usage)\n\(command.summary)\n")
         if !command.details.isEmpty {

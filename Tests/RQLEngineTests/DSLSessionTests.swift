@@ -72,6 +72,24 @@ import RQLRender
             "full-text search:\n  reminderTexts: kept in sync by after_insert_on_reminders, after_update_on_reminders\n"))
     }
 
+    /// A table of an attached database by its qualified name, in the DSL,
+    /// `.describe` and `.schema`, even where main has one of the same name.
+    @Test func attachedTablesByTheirQualifiedNames() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rql-emp-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Sample.employees.write(to: file)
+        let test = try TestSession()
+        test.run("ATTACH '\(file)' AS emp;")
+        #expect(test.run("emp.employees | where managerID is nil | select name").output == "Ada Moreau\n")
+        #expect(test.run("emp.employees | select name, manager.name as boss | order id | limit 2").output == "Ada Moreau|\nBruno Keller|Ada Moreau\n")
+        #expect(test.run(".describe emp.employees").output.hasPrefix("table emp.employees\nid|INTEGER|no||1|\n"))
+        #expect(test.run(".schema emp.employees").output.hasPrefix("CREATE TABLE employees (\n"))
+        test.run("CREATE TABLE employees (id INTEGER PRIMARY KEY);")
+        #expect(test.value("employees | count") == "0")
+        #expect(test.value("emp.employees | count") == "12")
+        #expect(test.run("emp.employes | count").errors.contains("help: did you mean `emp.employees`?"))
+    }
+
     @Test func explainShowsTheSQLAndThePlanOfADSLQuery() throws {
         let session = try TestSession()
         let output = session.run(".explain reminders | where remindersList.title == 'Family'").output

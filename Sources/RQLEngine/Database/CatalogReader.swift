@@ -67,10 +67,12 @@ enum CatalogReader {
             }
             let kind: Catalog.Kind = type == "view" ? .view : fts.map { $0.module == .fts5 ? .fts5 : .fts4 } ?? .table
             if kind.isFullText { ftsNames.insert(name) }
-            tables.append(Catalog.Table(name: name, kind: kind, columns: columns,
-                                        foreignKeys: keys.keys.sorted().compactMap { keys[$0] },
-                                        hasRowid: type == "table" ? row["wr"] == 0 : kind.isFullText,
-                                        contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"]))
+            var table = Catalog.Table(name: name, kind: kind, columns: columns,
+                                      foreignKeys: keys.keys.sorted().compactMap { keys[$0] },
+                                      hasRowid: type == "table" ? row["wr"] == 0 : kind.isFullText,
+                                      contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"])
+            table.schema = schema
+            tables.append(table)
         }
         var functions: [String: Catalog.FunctionKind] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_function_list") {
@@ -84,7 +86,7 @@ enum CatalogReader {
         // attached databases in the order they were attached, as in SQLite.
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
-        return Catalog(tables: Array(byName.values), searchLinks: links, functions: functions)
+        return Catalog(tables: tables, searchLinks: links, functions: functions)
     }
 
     /// FTS5 tables that triggers keep in sync: an `INSERT INTO fts (…)

@@ -18,13 +18,21 @@ enum Schema {
         }
     }
 
-    /// CREATE statements in creation order, main then temp, shadow tables left out.
+    /// CREATE statements in creation order, main, temp, then the attached
+    /// databases, shadow tables left out. `emp.PATTERN` looks in `emp` only.
     static func createStatements(_ db: Database, like pattern: String?) throws -> [String] {
         let shadows = try Set(String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'shadow'"))
+        var schemas = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
+        var pattern = pattern
+        if let qualified = pattern, let dot = qualified.firstIndex(of: "."),
+           let schema = schemas.first(where: { $0.lowercased() == qualified[..<dot].lowercased() }) {
+            schemas = [schema]
+            pattern = String(qualified[qualified.index(after: dot)...])
+        }
         var statements: [String] = []
-        for table in ["sqlite_schema", "sqlite_temp_schema"] {
+        for schema in schemas {
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM \(table)
+                SELECT name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master
                 WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                   AND (?1 IS NULL OR name LIKE ?1 OR tbl_name LIKE ?1)
                 ORDER BY rowid

@@ -26,10 +26,10 @@ extension Session {
         case .fts5: "FTS5 table"
         case .fts4: "FTS4 table"
         }
-        output.write("\(kind) \(table.name)\n")
+        output.write("\(kind) \(table.schema == "main" ? "" : table.schema + ".")\(table.name)\n")
         let columns = try queue.inDatabase { db in
-            try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
-                             arguments: [table.name])
+            try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
+                             arguments: [table.name, table.schema])
         }
         // No default, not a key, not hidden: nothing, since NULL would read
         // like DEFAULT NULL.
@@ -50,11 +50,11 @@ extension Session {
         sections.append(("foreign keys", foreignKeys.filter { $0.from == table.name }.map(\.text)))
         sections.append(("referenced by", foreignKeys.filter { $0.to.lowercased() == table.name.lowercased() }.map(\.text)))
         let indexes = try queue.inDatabase { db in
-            try Row.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) ORDER BY name", arguments: [table.name])
+            try Row.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?, ?) ORDER BY name", arguments: [table.name, table.schema])
         }
         sections.append(("indexes", indexes.map { $0["name"] }))
         let triggers = try queue.inDatabase { try Trigger.all($0) }
-            .filter { $0.definition.table.lowercased() == table.name.lowercased() }
+            .filter { $0.definition.table.lowercased() == table.name.lowercased() && ($0.schema == table.schema || $0.schema == "temp") }
         sections.append(("triggers", triggers.map { "\($0.name): \($0.definition.timing.rawValue) \($0.definition.event.description)" }))
         var search: [String] = []
         for fts in catalog.tables.values where fts.kind.isFullText && fts.contentTable?.lowercased() == table.name.lowercased() {

@@ -6,7 +6,7 @@ extension Catalog {
     func inspectedTable(_ name: String, what: String = "table or view") throws -> Table {
         guard let table = table(named: name) else {
             throw CommandError("no \(what) named \"\(name)\"",
-                               notes: [Suggestions.didYouMean(name, in: tableNames) ?? ".tables lists them"])
+                               notes: [Suggestions.didYouMean(name, in: allTableNames) ?? ".tables lists them"])
         }
         return table
     }

@@ -67,6 +67,8 @@ public struct Catalog: Sendable {
         public var contentTable: String?
         /// For an FTS5 table with `content=`: its `content_rowid=` column.
         public var contentRowid: String?
+        /// The database it is in: `main`, `temp` or an attached one's name.
+        public var schema = "main"
 
         public init(name: String, kind: Kind = .table, columns: [Column], foreignKeys: [ForeignKey] = [],
                     hasRowid: Bool = true, contentTable: String? = nil, contentRowid: String? = nil) {
@@ -99,7 +101,10 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// The tables an unqualified name means, by name.
     public private(set) var tables: [String: Table] = [:]
+    /// The tables of temp and attached databases by `schema.name`, lowercased.
+    private var qualifiedTables: [String: Table] = [:]
     /// Lowercased table name → the table's name as written.
     private var lowercasedNames: [String: String] = [:]
     public var searchLinks: [SearchLink]
@@ -111,11 +116,17 @@ public struct Catalog: Sendable {
     public init(tables: [Table] = [], searchLinks: [SearchLink] = [], functions: [String: FunctionKind] = [:]) {
         self.searchLinks = searchLinks
         self.functions = functions.isEmpty ? Catalog.coreFunctions : functions
-        for table in tables {
+        // The first table of a name is the one an unqualified name means.
+        for table in tables where self.tables[table.name] == nil {
             self.tables[table.name] = table
             lowercasedNames[table.name.lowercased()] = table.name
         }
         relationships = Relationship.derive(from: self.tables)
+        // A table of another database is also found by its qualified name
+        // (`emp.employees`), even where an unqualified name means another one.
+        for table in tables where table.schema != "main" {
+            qualifiedTables[(table.schema + "." + table.name).lowercased()] = table
+        }
     }
 
     /// The table called `name`: exactly, in any case (SQL names are
@@ -123,6 +134,7 @@ public struct Catalog: Sendable {
     /// (`RemindersList` → `remindersLists`).
     public func table(named name: String) -> Table? {
         if let table = tables[name] { return table }
+        if name.contains("."), let table = qualifiedTables[name.lowercased()] { return table }
         if let exact = lowercasedNames[name.lowercased()] { return tables[exact] }
         guard let first = name.first, first.isUppercase else { return nil }
         let lowered = first.lowercased() + name.dropFirst()
@@ -142,6 +154,12 @@ public struct Catalog: Sendable {
     }
 
     public var tableNames: [String] { tables.keys.sorted() }
+
+    /// Every name a table is found by, for suggestions: its own, and
+    /// `schema.name` for those of temp and attached databases.
+    public var allTableNames: [String] {
+        tableNames + qualifiedTables.values.map { $0.schema + "." + $0.name }.sorted()
+    }
 
     /// Table name → the relationships its foreign keys (and those pointing
     /// at it) give it.

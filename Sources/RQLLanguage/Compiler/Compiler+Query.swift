@@ -84,9 +84,13 @@ extension Compiler {
         }
         if let table = catalog.table(named: source.name.text) {
             let alias = uniqueAlias(source.alias?.text ?? table.name)
-            let relation = Relation(name: source.visibleName, sqlAlias: alias, table: table, columns: table.columnNames,
-                                    enums: definitions.enums[table.name] ?? [:], level: level)
-            return (relation, SQLText.fromItem(table.name, alias: alias))
+            // `emp.employees` is known by its table's name in the query.
+            let qualified = source.name.text.contains(".") && table.schema != "main"
+            let relation = Relation(name: source.alias?.text ?? (qualified ? table.name : source.name.text), sqlAlias: alias,
+                                    table: table, columns: table.columnNames, enums: definitions.enums[table.name] ?? [:], level: level)
+            let item = qualified ? SQLText.identifier(table.schema) + "." + SQLText.identifier(table.name) + " AS " + SQLText.identifier(alias)
+                : SQLText.fromItem(table.name, alias: alias)
+            return (relation, item)
         }
         var notes: [String] = []
         if let suggestion = Compiler.didYouMean(source.name.text, in: sourceNames) { notes.append(suggestion) }

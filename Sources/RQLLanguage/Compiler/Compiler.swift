@@ -116,6 +116,6 @@ final class Compiler {
 
     /// Every name a table could be called by in an error's suggestions.
     var sourceNames: [String] {
-        catalog.tableNames + definitions.queries.keys.sorted()
+        catalog.allTableNames + definitions.queries.keys.sorted()
     }
 }

@@ -40,7 +40,13 @@ extension Parser {
     }
 
     mutating func source() throws(DSLError) -> Source {
-        let name = try self.name("a table name")
+        var name = try self.name("a table name")
+        // `emp.employees`: a table of an attached database.
+        if current.isSymbol(.dot), peek().isName {
+            advance()
+            let table = try self.name("a table name after the database's")
+            name = Name(text: name.text + "." + table.text, span: name.span.through(table.span))
+        }
         var alias: Name?
         if accept(keyword: "as") != nil { alias = try self.name("an alias after `as`") }
         return Source(name: name, alias: alias)

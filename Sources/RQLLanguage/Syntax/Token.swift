@@ -36,6 +36,14 @@ struct Token: Equatable {
 
     func isSymbol(_ symbol: Symbol) -> Bool { kind == .symbol(symbol) }
 
+    /// A word or a quoted word: what can name a table or a column.
+    var isName: Bool {
+        switch kind {
+        case .word, .quotedWord: true
+        default: false
+        }
+    }
+
     /// How the token reads in an error message.
     var description: String {
         switch kind {

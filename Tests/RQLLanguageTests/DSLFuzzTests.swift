@@ -31,6 +31,8 @@ import Testing
         "like", "glob", "matches", "case", "when", "then", "else", "end", "collate", "nocase", "desc", "nulls",
         "first", "'text'", "\"quoted\"", "`name`", "12", "1.5", "true", "count()", "max", "highlight", "snippet",
         "bm25", "--", "'unterminated", "x", "low", "high", "isCompleted",
+        "over", "partition", "rows", "preceding", "unbounded", "row_number()", "union", "all", "intersect", "except",
+        "filter", "cast", "integer", ":p", "$p", "@p", "?1", "conflict", "ignore", "excluded", "selec",
     ]
 
     /// SplitMix64: the same sequence on every run.

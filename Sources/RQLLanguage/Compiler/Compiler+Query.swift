@@ -205,12 +205,7 @@ extension Compiler {
         let level = QueryLevel(from: .item(QueryLevel.parenthesized(sql) + " AS " + SQLText.identifier(alias)), owner: self)
         let relation = Relation(name: pipeline.primary.name, sqlAlias: alias, table: nil, columns: left.outputs.map(\.name),
                                 enums: [:], level: level)
-        level.relations = [relation]
-        level.outputs = columnOutputs(of: relation)
-        level.readsDerivedRows = true
-        pipeline.level = level
-        pipeline.primary = relation
-        pipeline.scope = Scope(relation, outer: pipeline.scope.outer)
+        proceed(with: level, reading: relation, in: &pipeline)
     }
 
     /// A `limit` or `offset` with no `order` before it takes the rows of
@@ -227,6 +222,17 @@ extension Compiler {
         level.orderBy = key.map { pipeline.primary.column($0) }
     }
 
+    /// Makes `level`, whose FROM holds `relation`'s rows (earlier rows
+    /// nested or combined), the level the next stages work on.
+    private func proceed(with level: QueryLevel, reading relation: Relation, in pipeline: inout Pipeline) {
+        level.relations = [relation]
+        level.outputs = columnOutputs(of: relation)
+        level.readsDerivedRows = true
+        pipeline.level = level
+        pipeline.primary = relation
+        pipeline.scope = Scope(relation, outer: pipeline.scope.outer)
+    }
+
     /// Makes the query so far the FROM of a new level.
     func nest(_ pipeline: inout Pipeline) {
         let inner = pipeline.level
@@ -237,12 +243,7 @@ extension Compiler {
         for output in inner.outputs { if let cases = output.value.enumCases { enums[output.name] = cases } }
         let relation = Relation(name: pipeline.primary.name, sqlAlias: alias, table: keepsTable ? pipeline.primary.table : nil,
                                 columns: inner.outputs.map(\.name), enums: enums, level: level)
-        level.relations = [relation]
-        level.outputs = columnOutputs(of: relation)
-        level.readsDerivedRows = true
-        pipeline.level = level
-        pipeline.primary = relation
-        pipeline.scope = Scope(relation, outer: pipeline.scope.outer)
+        proceed(with: level, reading: relation, in: &pipeline)
     }
 
     private func filter(_ condition: Expression, in pipeline: inout Pipeline, stage: Stage) throws(DSLError) {

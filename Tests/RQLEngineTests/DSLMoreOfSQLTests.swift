@@ -74,6 +74,33 @@ import RQLEngine
         #expect(test.run("insert tags title = 'x' on conflict (title) replace").errors.hasPrefix("error: expected `ignore` or `update`, found `replace`"))
     }
 
+    /// On a database nobody here made.
+    @Test(arguments: [
+        ("InvoiceLine | group by genre = Track.Genre.Name, track = Track.Name | select genre, track, sum(Quantity) as sales"
+            + " | select genre, track, sales, row_number() over (partition by genre order -sales, track) as n | where n == 1 | order genre",
+         """
+         SELECT * FROM (SELECT genre, track, sales, row_number() OVER (PARTITION BY genre ORDER BY sales DESC, track) AS n
+           FROM (SELECT g.Name AS genre, t.Name AS track, sum(l.Quantity) AS sales FROM InvoiceLine l
+                 JOIN Track t ON t.TrackId = l.TrackId LEFT JOIN Genre g ON g.GenreId = t.GenreId GROUP BY g.Name, t.Name))
+         WHERE n = 1 ORDER BY genre
+         """),
+        ("Artist | select ArtistId | except (Album | select ArtistId) | count",
+         "SELECT count(*) FROM (SELECT ArtistId FROM Artist EXCEPT SELECT ArtistId FROM Album)"),
+        ("Invoice | group by BillingCountry | select BillingCountry, count() filter (where Total > 10) as big | order -big, BillingCountry",
+         "SELECT BillingCountry, count(*) FILTER (WHERE Total > 10) AS big FROM Invoice GROUP BY BillingCountry ORDER BY big DESC, BillingCountry"),
+        ("Track | limit 5 | order Name | select TrackId", "SELECT TrackId FROM (SELECT * FROM Track ORDER BY TrackId LIMIT 5) ORDER BY Name"),
+        ("Genre | select Name, count(Track where Milliseconds > 300000) as long | order Name",
+         "SELECT g.Name, (SELECT count(*) FROM Track t WHERE t.GenreId = g.GenreId AND t.Milliseconds > 300000) FROM Genre g ORDER BY g.Name"),
+    ])
+    func rowsMatchHandWrittenSQLOnChinook(dsl: String, sql: String) throws {
+        guard Chinook.isAvailable else {
+            print("skipped: the new constructs on Chinook, as ../shared/data/chinook.sqlite is absent")
+            return
+        }
+        let test = try TestSession(.file(path: Chinook.source.path, readonly: true))
+        #expect(test.sameRows(dsl: dsl, sql: sql), "\(dsl)")
+    }
+
     @Test func aWindowFiltersOnlyOnceSelected() throws {
         #expect(try TestSession().run("reminders | where row_number() over (order title) < 3").errors == """
             error: a window function cannot filter rows where it is computed

@@ -22,7 +22,7 @@ let package = Package(
             name: "RQLRender",
             dependencies: ["CSQLiteSupport"]),
         // Text-level knowledge of rql's input languages; never touches SQLite.
-        .target(name: "RQLLanguage"),
+        .target(name: "RQLLanguage", exclude: ["Compiler/README.md"]),
         // The sample databases, embedded in the binary.
         .target(
             name: "RQLSamples",

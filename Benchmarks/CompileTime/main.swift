@@ -28,6 +28,9 @@ let queries = [
     "reminders | join remindersLists | select reminders.title, remindersLists.title as list",
     "reminders | where dueDate is not nil | group by date(dueDate) | select date(dueDate) as day, count() as n",
     "reminders | select title, case priority when high then '!!!' when medium then '!!' else '' end as marks",
+    "reminders | select title, row_number() over (partition by remindersListID order -priority) as n | where n == 1",
+    "reminders | select title | union (remindersLists | select title) | order title",
+    "remindersLists | select title, count(reminders where not isCompleted) as open",
 ]
 
 let session = try Session(options: .init(target: .sample(.reminders), output: .init(.memory), diagnostics: .init(.memory)))

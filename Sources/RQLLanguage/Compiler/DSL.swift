@@ -29,9 +29,13 @@ public enum DSL {
     /// closer to an SQL statement's first keyword than to any table, read
     /// as the SQL it almost is rather than as a DSL source.
     static func sqlKeywordTypo(in text: String, catalog: Catalog, definitions: Definitions) -> DSLError? {
+        // Most queries start with a table: that is settled without lexing the whole text.
+        let leading = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.prefix(while: Lexer.isNameContinuation)
+        let start = String(decoding: leading, as: UTF8.self)
+        if catalog.table(named: start) != nil || definitions.queries[start] != nil { return nil }
         guard let first = Lexer.tokensLeniently(text).tokens.first, case .word(let word) = first.kind else { return nil }
         let lowered = word.lowercased()
-        let sources = catalog.tableNames + definitions.queries.keys.sorted()
+        let sources = catalog.allTableNames + definitions.queries.keys.sorted()
         guard !["def", "enum", "alias", "let", "insert"].contains(lowered),
               !sources.contains(where: { $0.lowercased() == lowered }) else { return nil }
         let keywords = SQLKeywords.statementStarts.sorted()

@@ -13,7 +13,49 @@ extension DotCommand {
                    arguments: 1...1, completes: .tables) { session, arguments in
             try session.describe(arguments[0])
         },
+        DotCommand(name: "erd", usage: ".erd [--mermaid|--dot] [TABLE|PATTERN…]",
+                   summary: "the schema as a diagram: tables, keys and what connects them",
+                   details: """
+                       Each table as a box of its columns (PK and FK marked, types dimmed), side by side as the
+                       terminal's width allows, then the relationships in words: each foreign key with its
+                       kind and actions, many-to-many links through their junction table, full-text indexes and
+                       what each view reads. With TABLE or PATTERN (as in LIKE), those tables and their
+                       neighbours. --mermaid writes a Mermaid erDiagram (GitHub and many Markdown tools draw
+                       it), --dot Graphviz DOT (dot -Tsvg draws it).
+                       """,
+                   arguments: 0...8, completes: .tables) { session, arguments in
+            try session.writeDiagram(arguments)
+        },
     ]
+}
+
+extension Session {
+    func writeDiagram(_ arguments: [String]) throws {
+        var format = "text"
+        var patterns: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--mermaid": format = "mermaid"
+            case "--dot": format = "dot"
+            case let option where option.hasPrefix("--"):
+                throw CommandError("usage: .erd [--mermaid|--dot] [TABLE|PATTERN…]", notes: [".help erd explains it"])
+            default: patterns.append(argument)
+            }
+        }
+        let catalog = try dslCatalog()
+        let views = try queue.inDatabase { try ViewLineage.all($0) }
+        let diagram = SchemaDiagram(catalog: catalog, views: views, patterns: patterns)
+        if !patterns.isEmpty, diagram.tables.isEmpty {
+            throw CommandError("no table matches " + patterns.map { "\"\($0)\"" }.joined(separator: " "), notes: [".tables lists them"])
+        }
+        switch format {
+        case "mermaid": output.write(diagram.mermaid)
+        case "dot": output.write(diagram.dot)
+        default:
+            let width = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) ?? 100
+            output.write(diagram.text(width: width, style: TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)))
+        }
+    }
 }
 
 extension Session {

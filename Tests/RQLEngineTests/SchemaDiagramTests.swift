@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import RQLEngine
+
+/// `.erd`: the schema as boxes and arrows in words, Mermaid and DOT.
+@Suite struct SchemaDiagramTests {
+    @Test func theRemindersSchema() throws {
+        let test = try TestSession()
+        let output = test.run(".erd").output
+        #expect(output.hasPrefix("┌─ reminders ────────────────┐  ┌─ remindersListAssets ───┐"))
+        #expect(output.contains("│ FK remindersListID TEXT    │"))
+        #expect(output.hasSuffix("""
+            reminders.remindersListID ─▶ remindersLists.id  many-to-one, on delete cascade
+            remindersListAssets.remindersListID ─▶ remindersLists.id  one-to-one, on delete cascade
+            remindersTags.reminderID ─▶ reminders.id  many-to-one, on delete cascade
+            remindersTags.tagID ─▶ tags.title  many-to-one, on delete cascade, on update cascade
+            reminders ◀─▶ tags through remindersTags (many-to-many)
+            reminderTexts (FTS5) indexes reminders, kept in sync by triggers
+
+            """))
+    }
+
+    @Test func aTableAndItsNeighbours() throws {
+        let output = try TestSession().run(".erd tags").output
+        #expect(output.contains("┌─ remindersTags ────┐  ┌─ tags ────────┐"))
+        #expect(!output.contains("┌─ reminders "))
+        #expect(output.hasSuffix("remindersTags.tagID ─▶ tags.title  many-to-one, on delete cascade, on update cascade\nreminders ◀─▶ tags through remindersTags (many-to-many)\n"))
+        #expect(try TestSession().run(".erd nosuch").errors == "error: no table matches \"nosuch\"\n.tables lists them\n")
+        #expect(try TestSession().run(".erd --svg").errors.hasPrefix("error: usage: .erd [--mermaid|--dot] [TABLE|PATTERN…]"))
+    }
+
+    @Test func mermaidAndDot() throws {
+        let test = try TestSession()
+        let mermaid = test.run(".erd --mermaid tags").output
+        #expect(mermaid.hasPrefix("erDiagram\n    remindersTags {\n        TEXT id PK\n        TEXT reminderID FK\n"))
+        #expect(mermaid.contains("    tags ||--o{ remindersTags : \"tagID\"\n"))
+        let dot = test.run(".erd --dot tags").output
+        #expect(dot.hasPrefix("digraph schema {\n"))
+        #expect(dot.contains("    \"remindersTags\" -> \"tags\" [label=\"tagID\"];\n"))
+        #expect(dot.hasSuffix("}\n"))
+    }
+
+    /// On a database nobody here made: every foreign key once, and the
+    /// many-to-many link through PlaylistTrack.
+    @Test func chinookEveryForeignKeyOnce() throws {
+        guard Chinook.isAvailable else {
+            print("skipped: .erd on Chinook, as ../shared/data/chinook.sqlite is absent")
+            return
+        }
+        let test = try TestSession(.file(path: Chinook.source.path, readonly: true))
+        let output = test.run(".erd").output
+        let keys = test.value("SELECT count(*) FROM sqlite_master AS m, pragma_foreign_key_list(m.name) WHERE m.type = 'table';")
+        #expect(output.split(separator: "\n").filter { $0.contains(" ─▶ ") }.count == Int(keys))
+        #expect(output.contains("PlaylistTrack.TrackId ─▶ Track.TrackId  many-to-one\n"))
+        #expect(output.contains("Playlist ◀─▶ Track through PlaylistTrack (many-to-many)\n"))
+        // The boxes fit the width asked for.
+        let narrow = try TestSession(.file(path: Chinook.source.path, readonly: true))
+        narrow.session.settings.lineWidth = 60
+        #expect(narrow.run(".erd").output.split(separator: "\n").allSatisfy { $0.count <= 60 || $0.contains(" ─▶ ") || $0.contains("◀─▶") })
+    }
+}

@@ -239,6 +239,7 @@ public final class Session {
     @discardableResult
     public func close() -> Bool {
         if let recording { stopRecording(recording) }
+        tourSession?.close()
         let redirected = reportingFailure(of: endRedirection)
         let written = reportingFailure { try console.checkWrites() }
         diagnostics.flush()

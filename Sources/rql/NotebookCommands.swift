@@ -6,7 +6,7 @@ import RQLRender
 
 /// Options every notebook command takes.
 struct NotebookOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("Notebooks (.rql files).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Notebooks (.rql files); run and check also take a sample notebook's name (tour, fts, …).", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Let the notebook reach files outside its private database (ATTACH, VACUUM INTO, .open, .output, …).")
@@ -164,7 +164,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: NotebookOptions
 
     @Option(name: [.customShort("j"), .customLong("jobs")],
-            help: ArgumentHelp("Check this many notebooks at a time (default 1).", valueName: "n"))
+            help: ArgumentHelp("Check this many notebooks at a time.", valueName: "n"))
     var jobs = 1
 
     @Flag(help: "Stop at the first notebook that fails (notebooks already being checked finish).")

@@ -120,6 +120,10 @@ public final class Session {
     /// Changes each result's rows before they are written: a notebook
     /// cell's masks and `@sort rows`.
     public var rowShaping: (any RowShaping)?
+    /// `.chart KIND`: the chart the next command's results are drawn as.
+    var chartNext: ChartKind?
+    /// The chart the running command's results are drawn as.
+    var chartNow: ChartKind?
 
     /// The DSL catalog and the databases and schema versions it was read at.
     var catalogCache: (version: [String], catalog: Catalog)?
@@ -162,6 +166,12 @@ public final class Session {
     /// failure, and output that did not reach its file or standard output.
     private func attempt(_ command: Command, origin: String?) -> Bool {
         changedRows = nil
+        // `.chart KIND` draws the results of the command after it.
+        if !(command.language == .dot && command.text.hasPrefix(".chart")) {
+            chartNow = chartNext
+            chartNext = nil
+        }
+        defer { chartNow = nil }
         let pages = beginPaging()
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
@@ -267,6 +277,7 @@ public final class Session {
         render.usesColor = output.isTerminal && settings.colorAllowed
         render.log = resultLog
         render.shaping = rowShaping
+        render.chart = chartNow
         return render
     }
 

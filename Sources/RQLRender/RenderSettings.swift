@@ -23,6 +23,8 @@ public struct RenderSettings: Sendable {
     public var log: ResultLog?
     /// Changes the rows before they are written (a notebook's masks and sorting).
     public var shaping: (any RowShaping)?
+    /// Draws the rows as this chart instead of in the mode (`chart KIND`, `.chart KIND`).
+    public var chart: ChartKind?
 
     public init(mode: OutputMode, showsHeaders: Bool, nullText: String? = nil, separator: String? = nil,
                 maxRows: Int = 0, maxLineWidth: Int? = nil, usesColor: Bool = false) {

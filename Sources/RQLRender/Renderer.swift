@@ -18,6 +18,9 @@ public enum Renderer {
         _ source: inout Source, settings: RenderSettings, to output: ByteOutput
     ) throws -> RenderSummary {
         let style = TerminalStyle(isEnabled: settings.usesColor)
+        if let chart = settings.chart {
+            return try ChartWriter(output: output, settings: settings, kind: chart, style: style).render(&source)
+        }
         switch settings.mode {
         case .box, .table, .markdown:
             return try TabularWriter(output: output, settings: settings, style: style).render(&source)

@@ -91,7 +91,7 @@ import RQLLanguage
     @Test func dslStages() {
         #expect(candidates("reminders | wh") == ["where"])
         #expect(candidates("reminders | where isFlagged | o") == ["offset", "order"])
-        #expect(candidates("reminders | ").count == 20)
+        #expect(candidates("reminders | ").count == 21)
         #expect(candidates("reminders | select title | un") == ["union"])
     }
 

@@ -58,7 +58,7 @@ struct Diagnostic: CustomTestStringConvertible, Sendable {
                    error: unknown stage `frobnicate`
                    reminders | select title | frobnicate
                                               ^^^^^^^^^^ not a stage
-                   help: stages are where, select, order, limit, offset, group, having, distinct, count, join, find, search, update, delete, insert, returning, union, intersect, except
+                   help: stages are where, select, order, limit, offset, group, having, distinct, count, join, find, search, update, delete, insert, returning, union, intersect, except, chart
                    """),
         Diagnostic("reminders | where title == 'x",
                    """
@@ -72,14 +72,14 @@ struct Diagnostic: CustomTestStringConvertible, Sendable {
                    error: expected a stage after `|`, found `|`
                    reminders | | count
                                ^ expected a stage after `|`
-                   help: stages are where, select, order, limit, offset, group, having, distinct, count, join, find, search, update, delete, insert, returning, union, intersect, except
+                   help: stages are where, select, order, limit, offset, group, having, distinct, count, join, find, search, update, delete, insert, returning, union, intersect, except, chart
                    """),
         Diagnostic("reminders |",
                    """
                    error: expected a stage after `|`, found the end of the input
                    reminders |
                               ^ expected a stage after `|`
-                   help: stages are where, select, order, limit, offset, group, having, distinct, count, join, find, search, update, delete, insert, returning, union, intersect, except
+                   help: stages are where, select, order, limit, offset, group, having, distinct, count, join, find, search, update, delete, insert, returning, union, intersect, except, chart
                    """),
         Diagnostic("reminders | where a < b < c",
                    """

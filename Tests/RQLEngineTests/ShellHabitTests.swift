@@ -50,8 +50,8 @@ import RQLEngine
             #expect(help.split(separator: "\n").allSatisfy { $0.count <= 60 || !$0.contains(" ") })
         }
         #expect(test.run(".help").output.contains("""
-            .timer on|off                print the time each command
-                                         took
+            .timer on|off                 print the time each command
+                                          took
             """))
     }
 

@@ -54,6 +54,24 @@ extension DotCommand {
                    arguments: 0...999) { session, arguments in
             session.settings.widths = try arguments.map(columnWidth)
         },
+        DotCommand(name: "chart", usage: ".chart bar|column|line|spark", summary: "draw the next command's results as a chart",
+                   details: """
+                       The first column labels; each other column is a numeric series. bar: horizontal bars with
+                       the value at the end; column: vertical bars (up to 40 labels); line: the series plotted
+                       with braille dots between their minimum and maximum; spark: a sparkline a series. NULL is
+                       a gap, a negative value extends left of (or below) the axis, a column of text is an error
+                       naming it. The chart fits the terminal (or .width of the line, 80 elsewhere). In the DSL,
+                       the last stage chart KIND does the same: reminders | group by list.title | select
+                       list.title, count() | chart bar.
+                       """,
+                   arguments: 1...1, completes: .words(ChartKind.allCases.map(\.rawValue))) { session, arguments in
+            guard let kind = ChartKind(rawValue: arguments[0].lowercased()) else {
+                throw CommandError("no chart named \"\(arguments[0])\"",
+                                   notes: [Suggestions.didYouMean(arguments[0], in: ChartKind.allCases.map(\.rawValue))
+                                           ?? "charts: " + ChartKind.allCases.map(\.rawValue).joined(separator: " ")])
+            }
+            session.chartNext = kind
+        },
         DotCommand(name: "once", usage: ".once FILE|'|COMMAND'", summary: "send the next command's output to FILE, or into COMMAND",
                    arguments: 1...1, keepsTextFrom: 0, completes: .files, touchesFiles: true) { session, arguments in
             try session.redirect(to: try redirectionTarget(arguments[0], command: "once"), once: true)

@@ -71,6 +71,7 @@ public struct CommandError: Error, Equatable {
         switch error {
         case let error as CommandError: return error
         case let error as DatabaseError: return CommandError(error.message ?? "\(error.resultCode)")
+        case let error as ChartError: return CommandError(error.message)
         default: return CommandError("\(error)")
         }
     }

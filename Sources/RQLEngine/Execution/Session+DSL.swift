@@ -2,6 +2,7 @@ import GRDB
 import GRDBSQLite
 import Foundation
 import RQLLanguage
+import RQLRender
 
 extension Session {
     /// Compiles a DSL command against the open database's catalog and runs
@@ -12,6 +13,7 @@ extension Session {
         if settings.showsSQL {
             writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }
+        if let name = query.chart, let chart = ChartKind(rawValue: name) { chartNow = chart }
         try runStatement(query.sql, bind: { statement in try Session.bind(query.values, to: statement) },
                          enumLabels: query.columnEnums)
     }

@@ -171,6 +171,9 @@ extension Compiler {
             try search(text, raw: raw, stage: stage, in: &pipeline)
         case .compound(let op, let other):
             try combine(op, other, stage: stage, in: &pipeline)
+        case .chart:
+            throw DSLError("`chart` comes last, after every other stage of the query", at: stage.keywordSpan,
+                           label: "not the last stage", notes: ["help: reminders | group by list.title | select list.title, count() | chart bar"])
         case .update, .delete, .insert, .returning:
             break
         }

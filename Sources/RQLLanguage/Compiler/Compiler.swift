@@ -89,8 +89,25 @@ final class Compiler {
     }
 
     /// The top-level query: its SQL with the CTEs of the `let` queries it uses.
+    /// The charts `chart KIND` draws.
+    static let chartKinds = ["bar", "column", "line", "spark"]
+
     func compileStatement(_ query: Query) throws(DSLError) -> CompiledQuery {
-        finish(try compile(query, outer: nil))
+        var query = query
+        var chart: String?
+        if let last = query.stages.last, case .chart(let name) = last.kind {
+            guard Compiler.chartKinds.contains(name.text.lowercased()) else {
+                var notes: [String] = []
+                if let suggestion = Compiler.didYouMean(name.text, in: Compiler.chartKinds) { notes.append(suggestion) }
+                notes.append("note: charts: " + Compiler.chartKinds.joined(separator: ", "))
+                throw DSLError("no chart named `\(name.text)`", at: name.span, label: "not a chart", notes: notes)
+            }
+            chart = name.text.lowercased()
+            query.stages.removeLast()
+        }
+        var compiled = finish(try compile(query, outer: nil))
+        compiled.chart = chart
+        return compiled
     }
 
     /// `insert table set, … [returning …]` as a whole statement.

@@ -67,6 +67,8 @@ public struct CompiledQuery: Sendable {
     /// Set when the query updates or deletes every row of its table (no
     /// `where`, `find` or `search` before the stage).
     public var everyRowChange: EveryRowChange?
+    /// `chart KIND` at the end: the chart its rows are drawn as.
+    public var chart: String?
 
     /// The SQL with the values written in as literals, for people to read.
     public var displaySQL: String { SQLText.inlining(values, into: sql) }

@@ -106,6 +106,8 @@ extension Parser {
             kind = .insert(assignments, upsert: try upsert())
         case "returning":
             kind = .returning(try selectItems())
+        case "chart":
+            kind = .chart(try name("a chart: bar, column, line or spark"))
         case "union", "intersect", "except":
             let op: Stage.SetOperator = word.lowercased() == "intersect" ? .intersect : word.lowercased() == "except" ? .except
                 : accept(keyword: "all") != nil ? .unionAll : .union

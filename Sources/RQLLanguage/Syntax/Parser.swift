@@ -130,6 +130,6 @@ struct Parser {
 
     static let stageNames = [
         "where", "select", "order", "limit", "offset", "group", "having", "distinct", "count", "join",
-        "left", "find", "search", "update", "delete", "insert", "returning", "union", "intersect", "except",
+        "left", "find", "search", "update", "delete", "insert", "returning", "union", "intersect", "except", "chart",
     ]
 }

@@ -190,6 +190,8 @@ struct Stage {
         case returning([SelectItem])
         /// `union (QUERY)`, `union all (QUERY)`, `intersect (QUERY)`, `except (QUERY)`.
         case compound(SetOperator, Query)
+        /// `chart bar`: draw the rows as a chart (the last stage).
+        case chart(Name)
     }
 
     enum SetOperator: String {
@@ -220,6 +222,7 @@ struct Stage {
         case .insert: return "insert"
         case .returning: return "returning"
         case .compound(let op, _): return op.rawValue.lowercased()
+        case .chart: return "chart"
         }
     }
 }
@@ -234,7 +237,7 @@ extension Stage.Kind {
         case .limit(let count, let offset): return [count] + (offset.map { [$0] } ?? [])
         case .offset(let offset): return [offset]
         case .group(let keys): return keys.map(\.0)
-        case .distinct, .count, .delete, .compound: return []
+        case .distinct, .count, .delete, .compound, .chart: return []
         case .join(let join): return join.condition.map { [$0] } ?? []
         case .find(let keys): return keys
         case .search(let text, _): return [text]

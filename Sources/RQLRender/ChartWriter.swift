@@ -1,0 +1,281 @@
+/// The kinds of chart a result can be drawn as (`chart KIND`, `.chart KIND`).
+public enum ChartKind: String, CaseIterable, Sendable {
+    /// Horizontal bars, one a label (and series).
+    case bar
+    /// Vertical bars, for up to `ChartWriter.maximumColumns` labels.
+    case column
+    /// Series plotted with braille dots between min and max labels.
+    case line
+    /// One sparkline a series.
+    case spark
+}
+
+/// A chart is the wrong picture for these rows: why, in words.
+public struct ChartError: Error, Equatable, Sendable {
+    public var message: String
+}
+
+/// Draws a result as a chart in text: the first column labels, each other
+/// column a numeric series. NULL is a gap; a negative value extends left of
+/// (or below) the axis. The chart fits `maxLineWidth` (80 when unknown);
+/// more labels than fit are summarised under it, as tables do.
+struct ChartWriter {
+    let output: ByteOutput
+    let settings: RenderSettings
+    let kind: ChartKind
+    let style: TerminalStyle
+
+    static let maximumColumns = 40
+    static let eighths: [Character] = [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+    static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    struct Series {
+        var name: String
+        var values: [Double?]
+    }
+
+    func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
+        let columns = source.columnNames
+        guard columns.count >= 2 else {
+            throw ChartError(message: "a chart needs a label column and at least one numeric column; this result has \(columns.count)")
+        }
+        var labels: [String] = []
+        var series = columns.dropFirst().map { Series(name: $0, values: []) }
+        var row = 0
+        while try source.step() {
+            row += 1
+            labels.append(ChartWriter.label(source.cell(at: 0), nullText: settings.nullText ?? "NULL"))
+            for index in series.indices {
+                switch source.cell(at: index + 1) {
+                case .null: series[index].values.append(nil)
+                case .integer(let value): series[index].values.append(Double(value))
+                case .real(let value): series[index].values.append(value.isFinite ? value : nil)
+                case .text, .blob:
+                    throw ChartError(message: "the column \(series[index].name) is not numeric (row \(row)): a chart draws numbers")
+                }
+            }
+        }
+        let width = max(settings.maxLineWidth ?? 80, 20)
+        var text: String
+        switch kind {
+        case .bar: text = bars(labels, series, width: width)
+        case .column: text = columnsChart(labels, series, width: width)
+        case .line: text = lineChart(labels, series, width: width)
+        case .spark: text = sparks(series, width: width)
+        }
+        if labels.isEmpty { text = "no rows to chart\n" }
+        output.write(text)
+        return RenderSummary(rowCount: labels.count, shownRowCount: labels.count)
+    }
+
+    static func label(_ cell: Cell, nullText: String) -> String {
+        switch cell {
+        case .null: return nullText
+        case .integer(let value): return String(value)
+        case .real(let value): return RealFormat.string(value)
+        case .text(let bytes): return CellText.visibleLine(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): return CellText.blobLiteral(bytes, limit: 16)
+        }
+    }
+
+    /// A value as a chart writes it: whole numbers as they are, others to six significant digits.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : RealFormat.string(value, digits: 6)
+    }
+
+    /// The label cut or padded to `width` display columns.
+    static func fit(_ text: String, _ width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(String(character))
+            if used + characterWidth > width { break }
+            result.append(character)
+            used += characterWidth
+        }
+        if DisplayWidth.of(text) > width, !result.isEmpty {
+            while DisplayWidth.of(result) > width - 1 { result.removeLast() }
+            result += "…"
+            used = DisplayWidth.of(result)
+        }
+        return result + String(repeating: " ", count: max(0, width - used))
+    }
+
+    /// A bar of `cells` eighths, in whole characters and one partial.
+    static func bar(eighths: Int) -> String {
+        String(repeating: "█", count: eighths / 8) + (eighths % 8 > 0 ? String(ChartWriter.eighths[eighths % 8]) : "")
+    }
+
+    private func colored(_ text: String, series index: Int) -> String {
+        guard style.isEnabled else { return text }
+        let colors = ["\u{1B}[36m", "\u{1B}[35m", "\u{1B}[33m", "\u{1B}[32m", "\u{1B}[34m", "\u{1B}[31m"]
+        return colors[index % colors.count] + text + "\u{1B}[0m"
+    }
+
+    private func legend(_ series: [Series]) -> String {
+        guard series.count > 1 else { return "" }
+        return series.enumerated().map { index, one in colored("█", series: index) + " " + one.name }.joined(separator: "  ") + "\n"
+    }
+
+    // MARK: bar
+
+    private func bars(_ labels: [String], _ series: [Series], width: Int) -> String {
+        let all = series.flatMap { $0.values.compactMap { $0 } }
+        let high = max(all.max() ?? 0, 0), low = min(all.min() ?? 0, 0)
+        let labelWidth = min(labels.map { DisplayWidth.of($0) }.max() ?? 0, width / 3)
+        let valueWidth = all.map { ChartWriter.number($0).count }.max() ?? 1
+        let room = max(width - labelWidth - valueWidth - 4, 4)
+        let span = high - low
+        let negativeRoom = span > 0 ? Int((Double(room) * -low / span).rounded()) : 0
+        var text = legend(series)
+        let shown = min(labels.count, settings.maxRows > 0 ? settings.maxRows : labels.count)
+        for (row, label) in labels.prefix(shown).enumerated() {
+            for (index, one) in series.enumerated() {
+                let name = index == 0 ? ChartWriter.fit(label, labelWidth) : String(repeating: " ", count: labelWidth)
+                let axis = String(repeating: " ", count: negativeRoom)
+                guard let value = one.values[row] else {
+                    let gap: String = name + " " + axis + (low < 0 ? "│" : "")
+                    text += ChartWriter.trimmed(gap) + "\n"
+                    continue
+                }
+                let eighths = span > 0 ? Int((abs(value) / span * Double(room) * 8).rounded()) : 0
+                let drawn = ChartWriter.bar(eighths: eighths)
+                let number = ChartWriter.number(value)
+                if value < 0 {
+                    let pad = String(repeating: " ", count: max(0, negativeRoom - drawn.count))
+                    let line: String = name + " " + pad + colored(String(drawn.reversed()), series: index) + "│ " + number
+                    text += line + "\n"
+                } else {
+                    let start: String = name + " " + axis + (low < 0 ? "│" : "")
+                    text += start + colored(drawn, series: index) + " " + number + "\n"
+                }
+            }
+        }
+        if shown < labels.count { text += "… \(labels.count) rows, \(shown) shown\n" }
+        return text
+    }
+
+    // MARK: column
+
+    private func columnsChart(_ labels: [String], _ series: [Series], width: Int) -> String {
+        let shown = min(labels.count, ChartWriter.maximumColumns, max((width - 8) / max(series.count + 1, 2), 1))
+        let values = series.map { Array($0.values.prefix(shown)) }
+        let all = values.flatMap { $0.compactMap { $0 } }
+        let high = max(all.max() ?? 0, 0), low = min(all.min() ?? 0, 0)
+        let height = 8
+        let span = high - low
+        let axisRow = span > 0 ? Int((Double(height) * high / span).rounded()) : height
+        let top = ChartWriter.number(high), bottom = ChartWriter.number(low)
+        let margin = max(top.count, bottom.count) + 1
+        var text = legend(series)
+        for line in 0..<height {
+            // Rows from the top: each is a band of the scale, from `level` down.
+            let upper = high - span * Double(line) / Double(height)
+            let lower = high - span * Double(line + 1) / Double(height)
+            var row = line == 0 ? ChartWriter.padLeft(top, margin - 1) + " " : line == height - 1 ? ChartWriter.padLeft(bottom, margin - 1) + " " : String(repeating: " ", count: margin)
+            row += "┤"
+            for index in 0..<shown {
+                for (seriesIndex, one) in values.enumerated() {
+                    row += colored(ChartWriter.cell(one[index], upper: upper, lower: lower, aboveAxis: line < axisRow), series: seriesIndex)
+                }
+                row += " "
+            }
+            text += ChartWriter.trimmed(row) + "\n"
+        }
+        text += String(repeating: " ", count: margin) + "└" + String(repeating: "─", count: shown * (series.count + 1)) + "\n"
+        for (index, label) in labels.prefix(shown).enumerated() {
+            text += String(repeating: " ", count: margin + 1) + "\(index + 1). " + label + "\n"
+        }
+        if shown < labels.count { text += "… \(labels.count) rows, \(shown) shown\n" }
+        return text
+    }
+
+    /// The text without the spaces at its end.
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+
+    static func padLeft(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// One character of a column in the band between `lower` and `upper`.
+    static func cell(_ value: Double?, upper: Double, lower: Double, aboveAxis: Bool) -> String {
+        guard let value else { return " " }
+        if value >= 0 {
+            guard aboveAxis, value > lower else { return " " }
+            if value >= upper { return "█" }
+            let part = Int(((value - lower) / (upper - lower) * 8).rounded(.down))
+            return part <= 0 ? " " : String(levels[min(part, 8) - 1])
+        }
+        guard !aboveAxis, value < upper else { return " " }
+        return "█"
+    }
+
+    // MARK: line
+
+    private func lineChart(_ labels: [String], _ series: [Series], width: Int) -> String {
+        let all = series.flatMap { $0.values.compactMap { $0 } }
+        let high = all.max() ?? 0, low = all.min() ?? 0
+        let top = ChartWriter.number(high), bottom = ChartWriter.number(low)
+        let margin = max(top.count, bottom.count) + 1
+        let plotWidth = max(min(width - margin - 2, max(labels.count, 2)), 2)
+        let rows = 8
+        // Braille cells: 2 dots wide, 4 dots high each.
+        var dots = Array(repeating: Array(repeating: UInt8(0), count: plotWidth), count: rows)
+        var owner = Array(repeating: Array(repeating: -1, count: plotWidth), count: rows)
+        let pointsWide = plotWidth * 2, pointsHigh = rows * 4
+        for (seriesIndex, one) in series.enumerated() {
+            for (index, value) in one.values.enumerated() {
+                guard let value else { continue }
+                let x = labels.count > 1 ? Int((Double(index) / Double(labels.count - 1) * Double(pointsWide - 1)).rounded()) : 0
+                let y = high > low ? Int(((high - value) / (high - low) * Double(pointsHigh - 1)).rounded()) : pointsHigh / 2
+                let bit: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+                dots[y / 4][x / 2] |= bit[y % 4][x % 2]
+                owner[y / 4][x / 2] = seriesIndex
+            }
+        }
+        var text = legend(series)
+        for row in 0..<rows {
+            var line = row == 0 ? ChartWriter.padLeft(top, margin - 1) + " " : row == rows - 1 ? ChartWriter.padLeft(bottom, margin - 1) + " "
+                : String(repeating: " ", count: margin)
+            line += "┤"
+            for column in 0..<plotWidth {
+                let mask = dots[row][column]
+                let character = mask == 0 ? " " : String(Character(Unicode.Scalar(0x2800 + UInt32(mask)) ?? " "))
+                line += owner[row][column] >= 0 ? colored(character, series: owner[row][column]) : character
+            }
+            text += ChartWriter.trimmed(line) + "\n"
+        }
+        text += String(repeating: " ", count: margin) + "└" + String(repeating: "─", count: plotWidth) + "\n"
+        if let first = labels.first, let last = labels.last {
+            let gap = max(1, plotWidth - DisplayWidth.of(first) - DisplayWidth.of(last) + 1)
+            text += String(repeating: " ", count: margin + 1) + first + (labels.count > 1 ? String(repeating: " ", count: gap) + last : "") + "\n"
+        }
+        return text
+    }
+
+    // MARK: spark
+
+    private func sparks(_ series: [Series], width: Int) -> String {
+        let nameWidth = min(series.map { DisplayWidth.of($0.name) }.max() ?? 0, width / 3)
+        var text = ""
+        for (index, one) in series.enumerated() {
+            let values = one.values.compactMap { $0 }
+            let high = values.max() ?? 0, low = values.min() ?? 0
+            let room = max(width - nameWidth - 2 - ChartWriter.number(low).count - ChartWriter.number(high).count - 4, 4)
+            let shown = one.values.suffix(room)
+            let line = shown.map { value -> String in
+                guard let value else { return " " }
+                let level = high > low ? Int(((value - low) / (high - low) * 7).rounded()) : 3
+                return String(ChartWriter.levels[level])
+            }.joined()
+            text += ChartWriter.fit(one.name, nameWidth) + "  " + colored(line, series: index)
+                + "  " + ChartWriter.number(low) + "…" + ChartWriter.number(high)
+                + (shown.count < one.values.count ? "  (last \(shown.count) of \(one.values.count))" : "") + "\n"
+        }
+        return text
+    }
+}

@@ -53,6 +53,7 @@ let package = Package(
                 .embedInCode("notebooks/status.rql"),
                 .embedInCode("notebooks/options.rql"),
                 .embedInCode("notebooks/fts4.rql"),
+                .embedInCode("notebooks/pictures.rql"),
             ]),
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(

@@ -11,6 +11,7 @@ public enum SampleFiles {
     /// The sample notebooks (`Samples/notebooks/NAME.rql`), by name, in course order.
     public static let notebooks: [(name: String, text: String)] = [
         ("tour", PackageResources.tour_rql),
+        ("pictures", PackageResources.pictures_rql),
         ("dsl", PackageResources.dsl_rql),
         ("types", PackageResources.types_rql),
         ("triggers", PackageResources.triggers_rql),

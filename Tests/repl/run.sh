@@ -24,7 +24,7 @@ fail() {
   echo "---"
 }
 
-# start [ARGS...]: rql in a fresh 100x40 terminal; its exit status lands in $scratch/status.
+# start [ARGS...]: rql in a fresh terminal, 100x40 (or $window_width columns); its exit status lands in $scratch/status.
 # $environment, when set, holds env(1) arguments for rql (variables to unset or set).
 # Results taller than the window go through cat, so they land on the screen
 # as they would without a pager; the pager's own tests set another.
@@ -36,7 +36,7 @@ start() {
   rm -f "$scratch/status"
   local pager="PAGER=cat"
   [[ $environment == *PAGER* ]] && pager=""
-  tmux_ new-session -d -s repl -x 100 -y 40 \
+  tmux_ new-session -d -s repl -x "${window_width:-100}" -y 40 \
     "cd '$scratch' && env -u RQL_PAGER $environment $pager '$rql' $* ; echo \$? > '$scratch/status'; sleep 60"
 }
 
@@ -401,6 +401,17 @@ type_line "SELECT 6 * 7 AS after;"
 expect_screen "the next command runs" "^│    42 │$"
 keys C-d
 environment=""
+
+# A chart fits a narrow terminal: each bar and its value on one line of 60 columns.
+window_width=60
+start --no-init
+expect_screen "a session in a 60-column window" "^rql reminders> $"
+type_line "reminders | group by list.title | select list.title, count() as n | order list.title | chart bar"
+expect_screen "the longest bar ends with its value within the width" "^Personal █+ 5$"
+type_line ".erd tags"
+expect_screen ".erd fits its boxes side by side in 60 columns" "^┌─ remindersTags ────┐  ┌─ tags ────────┐$"
+keys C-d
+window_width=100
 
 # rql run --step reads one key at a time: no Enter needed for q, other keys ignored.
 printf -- '-- @mode list\nSELECT 1 + 1;\n--> 2\n-- Then the next.\nSELECT 2 + 2;\n--> 4\n' > "$scratch/step.rql"

@@ -10,8 +10,9 @@ ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libsqlite3-dev and libedit-dev to build; less, the pager rql uses unless
 # PAGER names another; sqlite3 (the shell) for the tests that compare output
-# with it; tmux for the terminal tests; time for peak memory.
-SYSTEM_PACKAGES := libsqlite3-dev libedit-dev less sqlite3 tmux time
+# with it; tmux for the terminal tests; time for peak memory; graphviz (dot)
+# for .erd --svg.
+SYSTEM_PACKAGES := libsqlite3-dev libedit-dev less sqlite3 tmux time graphviz
 # chromium renders exported HTML in the tests (headless, a screenshot).
 TEST_PACKAGES := chromium python3
 # strace times Enter to prompt in the benchmark.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 import RQLEngine
 
@@ -26,7 +29,9 @@ import RQLEngine
         #expect(!output.contains("┌─ reminders "))
         #expect(output.hasSuffix("remindersTags.tagID ─▶ tags.title  many-to-one, on delete cascade, on update cascade\nreminders ◀─▶ tags through remindersTags (many-to-many)\n"))
         #expect(try TestSession().run(".erd nosuch").errors == "error: no table matches \"nosuch\"\n.tables lists them\n")
-        #expect(try TestSession().run(".erd --svg").errors.hasPrefix("error: usage: .erd [--mermaid|--dot] [TABLE|PATTERN…]"))
+        #expect(try TestSession().run(".erd --svg").errors.hasPrefix("error: usage: .erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]"))
+        #expect(try TestSession(safe: true).run(".erd --svg x.svg").errors.hasPrefix(
+            "error: refused by safe mode: .erd --svg would write a file outside the private database"))
     }
 
     @Test func mermaidAndDot() throws {
@@ -38,6 +43,21 @@ import RQLEngine
         #expect(dot.hasPrefix("digraph schema {\n"))
         #expect(dot.contains("    \"remindersTags\" -> \"tags\" [label=\"tagID\"];\n"))
         #expect(dot.hasSuffix("}\n"))
+    }
+
+    /// `--svg FILE`: what Graphviz's dot draws of the DOT, as a file.
+    @Test func anSVGDrawnByGraphviz() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else {
+            print("skipped: .erd --svg, as Graphviz's dot is not installed")
+            return
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rql-erd-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(try TestSession().run(".erd --svg '\(file)'").output == "drew 5 tables into \(file)\n")
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let parser = XMLParser(data: data)
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(String(decoding: data, as: UTF8.self).contains("<title>remindersTags&#45;&gt;tags</title>"))
     }
 
     /// On a database nobody here made: every foreign key once, and the

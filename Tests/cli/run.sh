@@ -197,6 +197,9 @@ check_stderr "it says -p goes with --execute" "-p goes with --execute: without i
 check ".record from a pipe" 0 "" bash -c "cd '$scratch' && printf '.record piped.rql\nSELECT value, \x27Zoë 東京 🎉\x27 FROM generate_series(1, 50);\nSELECT nope;\n.mode box\nSELECT 1 AS one;\n.record off\n' | '$rql' >/dev/null 2>&1; test -f piped.rql"
 check "rql check finds it clean" 0 "" "$rql" check "$scratch/piped.rql"
 check "its header says the mode it was recorded in" 0 "-- @mode list" sed -n 2p "$scratch/piped.rql"
+# .erd --svg needs Graphviz's dot, and says how to get it.
+check ".erd --svg with no dot on the PATH (1)" 1 "" env PATH=/nonexistent "$rql" -c ".erd --svg $scratch/erd.svg"
+check_stderr "it says how to get dot" "help: apt-get install graphviz (make run and make test install it); .erd --dot writes its input"
 check "run prints each command and its output" 0 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n7')" "$rql" run "$notebook"
 printf 'SELECT count(*) FROM tags;\n--> 8\nSELECT 2;\n' > "$scratch/drift.rql"
 drift=$(cat <<EOF

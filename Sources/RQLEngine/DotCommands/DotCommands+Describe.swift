@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import RQLLanguage
 import RQLRender
@@ -13,7 +14,7 @@ extension DotCommand {
                    arguments: 1...1, completes: .tables) { session, arguments in
             try session.describe(arguments[0])
         },
-        DotCommand(name: "erd", usage: ".erd [--mermaid|--dot] [TABLE|PATTERN…]",
+        DotCommand(name: "erd", usage: ".erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]",
                    summary: "the schema as a diagram: tables, keys and what connects them",
                    details: """
                        Each table as a box of its columns (PK and FK marked, types dimmed), side by side as the
@@ -21,7 +22,8 @@ extension DotCommand {
                        kind and actions, many-to-many links through their junction table, full-text indexes and
                        what each view reads. With TABLE or PATTERN (as in LIKE), those tables and their
                        neighbours. --mermaid writes a Mermaid erDiagram (GitHub and many Markdown tools draw
-                       it), --dot Graphviz DOT (dot -Tsvg draws it).
+                       it), --dot Graphviz DOT, and --svg FILE the picture Graphviz's dot draws of it (the
+                       graphviz package; safe mode refuses it, as it writes a file).
                        """,
                    arguments: 0...8, completes: .tables) { session, arguments in
             try session.writeDiagram(arguments)
@@ -30,17 +32,61 @@ extension DotCommand {
 }
 
 extension Session {
+    /// `dot -Tsvg` of `dot`: the SVG Graphviz draws.
+    static func drawWithGraphviz(_ dot: String) throws -> Data {
+        let environment = ProcessInfo.processInfo.environment
+        guard Pager.canRun("dot", path: environment["PATH"]) else {
+            throw CommandError("Graphviz's dot is not installed, and it draws the SVG",
+                               notes: ["help: apt-get install graphviz (make run and make test install it); .erd --dot writes its input"])
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["dot", "-Tsvg"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw CommandError("cannot run dot: \(error.localizedDescription)")
+        }
+        // Write on another thread while reading: a large drawing would fill the pipe and stop dot.
+        let writer = input.fileHandleForWriting
+        let data = Data(dot.utf8)
+        Thread.detachNewThread {
+            writer.write(data)
+            try? writer.close()
+        }
+        let svg = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandError("dot could not draw the diagram: " + message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return svg
+    }
+
     func writeDiagram(_ arguments: [String]) throws {
+        let usage = CommandError("usage: .erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]", notes: [".help erd explains it"])
         var format = "text"
+        var svgFile: String?
         var patterns: [String] = []
-        for argument in arguments {
+        var words = arguments[...]
+        while let argument = words.popFirst() {
             switch argument {
             case "--mermaid": format = "mermaid"
             case "--dot": format = "dot"
-            case let option where option.hasPrefix("--"):
-                throw CommandError("usage: .erd [--mermaid|--dot] [TABLE|PATTERN…]", notes: [".help erd explains it"])
+            case "--svg":
+                guard let file = words.popFirst() else { throw usage }
+                format = "svg"
+                svgFile = file
+            case let option where option.hasPrefix("--"): throw usage
             default: patterns.append(argument)
             }
+        }
+        if format == "svg", connectionSetup.safe {
+            throw SafeMode.refusedError(".erd --svg would write a file outside the private database")
         }
         let catalog = try dslCatalog()
         let views = try queue.inDatabase { try ViewLineage.all($0) }
@@ -51,6 +97,15 @@ extension Session {
         switch format {
         case "mermaid": output.write(diagram.mermaid)
         case "dot": output.write(diagram.dot)
+        case "svg":
+            guard let svgFile else { throw usage }
+            let svg = try Session.drawWithGraphviz(diagram.dot)
+            do {
+                try AtomicFile.replace(svgFile, with: svg, permissions: 0o644)
+            } catch {
+                throw CommandError("cannot write \(svgFile): \(error)")
+            }
+            output.write("drew \(diagram.tables.count) \(diagram.tables.count == 1 ? "table" : "tables") into \(svgFile)\n")
         default:
             let width = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) ?? 100
             output.write(diagram.text(width: width, style: TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)))

@@ -82,6 +82,13 @@ public enum HTMLExport {
             return "<p class=\"ok\">\(escape(text))</p>\n"
         case .text(let lines):
             return "<pre class=\"output\">\(escape(lines.joined(separator: "\n")))</pre>\n"
+        case .chart(let kind, let columns, let rows, let lines):
+            guard let svg = ChartSVG.render(kind, columns: columns, rows: rows) else { return render(.text(lines)) }
+            return "<figure class=\"chart\">\n\(svg)</figure>\n"
+        case .diagram(let pictures, let lines):
+            // Drawn by Graphviz from rql's own DOT; without dot, the terminal's drawing.
+            guard let svg = pictures.svg else { return render(.text(lines)) }
+            return "<figure class=\"diagram\">\n\(svg)</figure>\n"
         }
     }
 
@@ -172,11 +179,13 @@ public enum HTMLExport {
     static let style = """
         :root { color-scheme: light dark; --text: #1d1d1f; --muted: #6e6e73; --page: #ffffff; --panel: #f5f5f7;
           --rule: #d2d2d7; --keyword: #ad3da4; --string: #c41a16; --number: #1c00cf; --comment: #5d6c79;
-          --error: #b3261e; --error-panel: #fdecea; --mark: #ffe58f; --null: #8e8e93; --link: #0066cc; }
+          --error: #b3261e; --error-panel: #fdecea; --mark: #ffe58f; --null: #8e8e93; --link: #0066cc;
+          --s0: #0a84ff; --s1: #bf5af2; --s2: #ff9f0a; --s3: #30b158; --s4: #5e5ce6; --s5: #ff453a; }
         @media (prefers-color-scheme: dark) {
           :root { --text: #f5f5f7; --muted: #a1a1a6; --page: #1c1c1e; --panel: #2c2c2e; --rule: #48484a;
             --keyword: #ff7ab2; --string: #ff8170; --number: #d9c97c; --comment: #7f8c98;
-            --error: #ff6b60; --error-panel: #3a1d1b; --mark: #7a5d00; --null: #8e8e93; --link: #6bb1ff; }
+            --error: #ff6b60; --error-panel: #3a1d1b; --mark: #7a5d00; --null: #8e8e93; --link: #6bb1ff;
+            --s0: #409cff; --s1: #da8fff; --s2: #ffb340; --s3: #4cd964; --s4: #7d7aff; --s5: #ff6961; }
         }
         body { margin: 0; background: var(--page); color: var(--text);
           font: 16px/1.55 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; }
@@ -208,5 +217,14 @@ public enum HTMLExport {
         td.null { color: var(--null); font-style: italic; }
         mark { background: var(--mark); color: inherit; border-radius: 2px; }
         p.ok, p.footer { color: var(--muted); font-size: 0.9rem; margin: 0.4rem 0 0; }
+        figure { margin: 0.5rem 0 0; overflow-x: auto; }
+        figure.diagram svg { max-width: 100%; height: auto; background: #ffffff; border-radius: 8px; }
+        svg.chart text { fill: var(--text); font-size: 12px; font-family: inherit; }
+        svg.chart .axis { stroke: var(--muted); stroke-width: 1; }
+        svg.chart .line { fill: none; stroke-width: 2; }
+        svg.chart .s0 { fill: var(--s0); stroke: var(--s0); } svg.chart .s1 { fill: var(--s1); stroke: var(--s1); }
+        svg.chart .s2 { fill: var(--s2); stroke: var(--s2); } svg.chart .s3 { fill: var(--s3); stroke: var(--s3); }
+        svg.chart .s4 { fill: var(--s4); stroke: var(--s4); } svg.chart .s5 { fill: var(--s5); stroke: var(--s5); }
+        svg.chart .line.s0, svg.chart .line.s1, svg.chart .line.s2, svg.chart .line.s3, svg.chart .line.s4, svg.chart .line.s5 { fill: none; }
         """
 }

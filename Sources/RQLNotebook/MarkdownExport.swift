@@ -31,8 +31,11 @@ public enum MarkdownExport {
             return quoted.joined(separator: "\n")
         case .ok(let text):
             return "*\(text)*"
-        case .text(let lines):
+        case .text(let lines), .chart(_, _, _, let lines):
             return fence(lines.joined(separator: "\n"), language: "text")
+        case .diagram(let pictures, _):
+            // GitHub and many Markdown tools draw a mermaid block.
+            return fence(pictures.mermaid.hasSuffix("\n") ? String(pictures.mermaid.dropLast()) : pictures.mermaid, language: "mermaid")
         }
     }
 

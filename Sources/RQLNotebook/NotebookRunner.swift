@@ -149,7 +149,11 @@ public struct NotebookRunner: Sendable {
             }
             var lines = CellOutcome.lines(printed: try Mask.apply(masks, to: printed, until: deadline), changedRows: session.changedRows)
             if cell.sortsRows { lines = RowSorting.sorted(lines) }
-            return CellOutcome(lines: lines, failed: !succeeded, tables: tables, duration: duration)
+            var outcome = CellOutcome(lines: lines, failed: !succeeded, tables: tables, duration: duration)
+            if logsResults, succeeded, let pictures = session.schemaPictures(for: cell.command) {
+                outcome.schemaPictures = SchemaPictures(mermaid: pictures.mermaid, svg: pictures.svg)
+            }
+            return outcome
         } catch {
             // The output as printed, unmasked, and why.
             return CellOutcome(lines: CellOutcome.lines(printed: printed + error.message + "\n", changedRows: nil), failed: true,
@@ -166,6 +170,16 @@ public struct CellOutcome: Equatable, Sendable {
     public var tables: [ResultLog.Table] = []
     /// How long the command ran.
     public var duration: Duration = .zero
+    /// For an `.erd` cell, when the runner logs results: the diagram as
+    /// Mermaid and SVG, which exports draw instead of its text.
+    public var schemaPictures: SchemaPictures?
+}
+
+/// An `.erd` cell's diagram for exports.
+public struct SchemaPictures: Equatable, Sendable {
+    public var mermaid: String
+    /// Drawn by Graphviz's dot; nil where it is not installed.
+    public var svg: String?
 }
 
 extension CellOutcome {

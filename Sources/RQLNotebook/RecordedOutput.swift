@@ -12,6 +12,10 @@ enum RecordedOutput: Equatable {
     /// `ok` or `ok, 3 rows changed`.
     case ok(String)
     case text([String])
+    /// A result drawn as a chart (`--execute` only): its values, and the lines the terminal showed.
+    case chart(ChartKind, columns: [String], rows: [[RowArray.Value]], text: [String])
+    /// An `.erd` diagram (`--execute` only), and the lines the terminal showed.
+    case diagram(SchemaPictures, text: [String])
 
     /// Reads recorded lines: a box (`┌…`) or an ASCII table (`+-…`) at the
     /// start becomes rows; other lines stay text.
@@ -127,6 +131,11 @@ extension Notebook {
     /// `run` (`rql export --execute`), or else its recorded output.
     func exportedOutputs(of cell: Cell, run: NotebookRun?) -> [RecordedOutput] {
         if let run, let index = cells.firstIndex(of: cell), let outcome = run.outcomes[index] {
+            if let pictures = outcome.schemaPictures { return [.diagram(pictures, text: outcome.lines)] }
+            let charts = outcome.tables.compactMap { table in
+                table.chart.map { RecordedOutput.chart($0, columns: table.columns, rows: table.rows, text: outcome.lines) }
+            }
+            if !charts.isEmpty, charts.count == outcome.tables.count { return charts }
             return RecordedOutput.read(outcome.lines, results: outcome.tables)
         }
         return RecordedOutput.read(cell.recorded ?? [])

@@ -13,6 +13,8 @@ public final class ResultLog: @unchecked Sendable {
         public var rows: [[RowArray.Value]]
         /// Every row the result had.
         public var rowCount: Int
+        /// The chart the rows were drawn as, when they were.
+        public var chart: ChartKind?
     }
 
     public private(set) var tables: [Table] = []
@@ -27,8 +29,8 @@ public final class ResultLog: @unchecked Sendable {
         tables.removeAll()
     }
 
-    func begin(columns: [String]) {
-        tables.append(Table(columns: columns, rows: [], rowCount: 0))
+    func begin(columns: [String], chart: ChartKind?) {
+        tables.append(Table(columns: columns, rows: [], rowCount: 0, chart: chart))
     }
 
     func add<Source: RowSource>(rowOf source: Source) {
@@ -44,10 +46,10 @@ struct LoggedRows<Base: RowSource>: RowSource {
     var base: Base
     let log: ResultLog
 
-    init(_ base: Base, log: ResultLog) {
+    init(_ base: Base, log: ResultLog, chart: ChartKind?) {
         self.base = base
         self.log = log
-        log.begin(columns: base.columnNames)
+        log.begin(columns: base.columnNames, chart: chart)
     }
 
     var columnNames: [String] { base.columnNames }

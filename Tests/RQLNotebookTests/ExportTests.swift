@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import RQLRender
 @testable import RQLNotebook
@@ -85,6 +86,37 @@ extension TableValue: ExpressibleByStringLiteral {
             |---|---|---|---|---|
             | two<br>lines 東京 | *NULL* | NULL | 1.5 | 7 |
             """))
+    }
+
+    /// Exported from a fresh run, an `.erd` cell is a Mermaid block in
+    /// Markdown and Graphviz's SVG in HTML; a chart cell is an SVG drawn
+    /// from its values. From the recorded outputs, both keep their text.
+    @Test func picturesFromAFreshRun() throws {
+        let notebook = try Notebook(text: """
+            .erd tags
+
+            reminders | group by list.title | select list.title, count() as n | order list.title | chart bar
+
+            .chart line
+
+            SELECT value, value * value AS square FROM generate_series(-3, 3);
+            """, path: "pictures.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        let markdown = MarkdownExport.render(notebook, run: run)
+        #expect(markdown.contains("```mermaid\nerDiagram\n    remindersTags {\n"))
+        #expect(markdown.contains("Personal ████"))
+        let html = HTMLExport.render(notebook, run: run)
+        #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 2)
+        #expect(html.contains("aria-label=\"bar chart of n\""))
+        #expect(html.contains("<polyline class=\"line s0\""))
+        #expect(!html.lowercased().contains("<script"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") {
+            #expect(html.contains("<figure class=\"diagram\">\n<svg"))
+        } else {
+            print("skipped: the .erd SVG in HTML, as Graphviz's dot is not installed")
+        }
+        let recorded = HTMLExport.render(notebook)
+        #expect(!recorded.contains("<svg"))
     }
 
     @Test func markdown() throws {

@@ -67,6 +67,21 @@ extension Session {
         return svg
     }
 
+    /// For an `.erd` cell drawn in the terminal: the same diagram as Mermaid
+    /// and, when Graphviz's dot is installed, as SVG (the `<svg>` element
+    /// alone), for `rql export --execute`. Nil for any other command.
+    public func schemaPictures(for command: Command) -> (mermaid: String, svg: String?)? {
+        guard command.language == .dot, let words = try? DotCommandWords.split(String(command.text.dropFirst())),
+              words.first?.text.lowercased() == "erd" else { return nil }
+        let arguments = words.dropFirst().map(\.text)
+        guard !arguments.contains(where: { $0.hasPrefix("--") }),
+              let catalog = try? dslCatalog(), let views = try? queue.inDatabase({ try ViewLineage.all($0) }) else { return nil }
+        let diagram = SchemaDiagram(catalog: catalog, views: views, patterns: arguments)
+        let drawing = (try? Session.drawWithGraphviz(diagram.dot)).map { String(decoding: $0, as: UTF8.self) }
+        let svg = drawing.flatMap { text in text.range(of: "<svg").map { String(text[$0.lowerBound...]) } }
+        return (diagram.mermaid, svg)
+    }
+
     func writeDiagram(_ arguments: [String]) throws {
         let usage = CommandError("usage: .erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]", notes: [".help erd explains it"])
         var format = "text"

@@ -34,5 +34,16 @@ for notebook in Samples/notebooks/*.rql; do
   fi
 done
 
+# pictures.rql from a fresh run: its diagram and charts are inline SVG, and the page renders.
+"$rql" export Samples/notebooks/pictures.rql --to html --execute -o "$scratch/pictures-live.html"
+if [ "$(grep -c '<svg class="chart"' "$scratch/pictures-live.html")" -ge 4 ]; then passed=$((passed + 1)); else fail "pictures: the charts are not drawn as SVG"; fi
+if grep -qiE '<script|<link|<img|src=|@import|url\(' "$scratch/pictures-live.html"; then fail "pictures: the live page loads or runs something"; else passed=$((passed + 1)); fi
+if [ -n "$browser" ]; then
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+    --user-data-dir="$scratch/profile" --window-size=1000,3000 --screenshot="$scratch/pictures-live.png" \
+    "file://$scratch/pictures-live.html" >"$scratch/browser.log" 2>&1
+  if [ "$(stat -c %s "$scratch/pictures-live.png" 2>/dev/null || echo 0)" -gt 50000 ]; then passed=$((passed + 1)); else fail "pictures: no screenshot of the live page"; fi
+fi
+
 echo "export: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -500,6 +500,12 @@ if [ -f "$chinook" ] && command -v sqlite3 >/dev/null; then
       SELECT (SELECT count(*) FROM (SELECT * FROM main.\"$table\" EXCEPT SELECT * FROM original.\"$table\"))
            + (SELECT count(*) FROM (SELECT * FROM original.\"$table\" EXCEPT SELECT * FROM main.\"$table\"))"
   done
+  # .erd --dot of a database nobody here made: Graphviz reads it.
+  if command -v dot >/dev/null; then
+    check "dot draws Chinook's .erd --dot" 0 "" bash -c "'$rql' '$chinook' -c '.erd --dot' | dot -Tsvg >/dev/null"
+  else
+    echo "skipped: dot on Chinook's .erd --dot, as Graphviz is not installed"
+  fi
 else
   echo "skipped: the Chinook import and dump round trips (no ../shared/data/chinook.sqlite or no sqlite3)"
 fi

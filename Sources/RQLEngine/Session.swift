@@ -166,11 +166,10 @@ public final class Session {
     /// failure, and output that did not reach its file or standard output.
     private func attempt(_ command: Command, origin: String?) -> Bool {
         changedRows = nil
-        // `.chart KIND` draws the results of the command after it.
-        if !(command.language == .dot && command.text.hasPrefix(".chart")) {
-            chartNow = chartNext
-            chartNext = nil
-        }
+        // `.chart KIND` draws the results of the command after it: a chart
+        // asked for before this command is this command's.
+        chartNow = chartNext
+        chartNext = nil
         defer { chartNow = nil }
         let pages = beginPaging()
         if settings.echo { echo(command) }

@@ -18,8 +18,9 @@ struct SchemaDiagram {
 
     let tables: [Catalog.Table]
     let edges: [Edge]
-    /// `reminders ◀─▶ tags through remindersTags`, FTS mirrors and views.
-    let notes: [String]
+    /// `reminders ◀─▶ tags through remindersTags`, FTS mirrors and views,
+    /// each with the tables it is about.
+    let notes: [(text: String, tables: Set<String>)]
 
     /// The diagram of `catalog`, or of the tables whose names match one of
     /// `patterns` (as in LIKE) and their neighbours.
@@ -42,27 +43,29 @@ struct SchemaDiagram {
                 edges.append(Edge(text: text, from: table.name, to: key.table, columns: key.columns, isOptional: optional))
             }
         }
-        var notes: [String] = []
+        var notes: [(text: String, tables: Set<String>)] = []
         var pairs: Set<String> = []
         for table in all {
             for relationship in catalog.relationships[table.name] ?? [] where relationship.kind == .manyToMany {
                 guard let junction = relationship.junction else { continue }
                 let pair = [table.name, relationship.target].sorted().joined(separator: "\u{1F}") + "\u{1F}" + junction
                 guard pairs.insert(pair).inserted else { continue }
-                notes.append("\(table.name) ◀─▶ \(relationship.target) through \(junction) (many-to-many)")
+                notes.append(("\(table.name) ◀─▶ \(relationship.target) through \(junction) (many-to-many)",
+                              [table.name, relationship.target, junction]))
             }
         }
         for fts in catalog.tableNames.compactMap({ catalog.tables[$0] }) where fts.kind.isFullText {
             let kind = fts.kind == .fts4 ? "FTS4" : "FTS5"
             if let content = fts.contentTable {
-                notes.append("\(fts.name) (\(kind)) indexes \(content) (content=\(content))")
+                notes.append(("\(fts.name) (\(kind)) indexes \(content) (content=\(content))", [fts.name, content]))
             }
             for link in catalog.searchLinks where link.ftsTable == fts.name {
-                notes.append("\(fts.name) (\(kind)) indexes \(link.table), kept in sync by triggers")
+                notes.append(("\(fts.name) (\(kind)) indexes \(link.table), kept in sync by triggers", [fts.name, link.table]))
             }
         }
         for view in views where view.failure == nil {
-            notes.append("\(view.name) (view) reads " + (view.reads.map(\.table) + view.through).joined(separator: ", "))
+            let read = view.reads.map(\.table) + view.through
+            notes.append(("\(view.name) (view) reads " + read.joined(separator: ", "), Set(read + [view.name])))
         }
         guard !patterns.isEmpty else {
             (self.tables, self.edges, self.notes) = (all, edges, notes)
@@ -72,7 +75,7 @@ struct SchemaDiagram {
         let neighbours = chosen.union(edges.filter { chosen.contains($0.from) || chosen.contains($0.to) }.flatMap { [$0.from, $0.to] })
         self.tables = all.filter { neighbours.contains($0.name) }
         self.edges = edges.filter { chosen.contains($0.from) || chosen.contains($0.to) }
-        self.notes = notes.filter { note in chosen.contains { note.hasPrefix($0 + " ") || note.contains(" " + $0) } }
+        self.notes = notes.filter { !$0.tables.isDisjoint(with: chosen) }
     }
 
     /// `table.column`, or `table(a, b)` for a key of several columns.
@@ -119,7 +122,7 @@ struct SchemaDiagram {
         flush()
         if tables.isEmpty { text += "no tables\n" }
         for edge in edges { text += edge.text + "\n" }
-        for note in notes { text += note + "\n" }
+        for note in notes { text += note.text + "\n" }
         return text
     }
 

@@ -1,5 +1,3 @@
-import CSQLiteSupport
-import GRDB
 import RQLLanguage
 
 extension Session {

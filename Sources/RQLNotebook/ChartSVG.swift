@@ -7,27 +7,12 @@ import RQLRender
 /// or dark scheme). Nil when a value column holds text, so the export
 /// shows the chart's text instead.
 enum ChartSVG {
-    struct Series {
-        var name: String
-        var values: [Double?]
-    }
+    typealias Series = ChartData.Series
 
     static func render(_ kind: ChartKind, columns: [String], rows: [[RowArray.Value]]) -> String? {
-        guard columns.count >= 2 else { return nil }
-        let labels = rows.map { row in row.first.map(label) ?? "" }
-        var series: [Series] = []
-        for (index, name) in columns.enumerated().dropFirst() {
-            var values: [Double?] = []
-            for row in rows {
-                switch row[index] {
-                case .null: values.append(nil)
-                case .integer(let value): values.append(Double(value))
-                case .real(let value): values.append(value.isFinite ? value : nil)
-                case .text, .blob: return nil
-                }
-            }
-            series.append(Series(name: name, values: values))
-        }
+        var source = RowArray(columns: columns, rows: rows)
+        guard let data = try? ChartData(&source, nullText: "NULL") else { return nil }
+        let (labels, series) = (data.labels, data.series)
         let body: String
         let size: (width: Int, height: Int)
         switch kind {
@@ -46,20 +31,6 @@ enum ChartSVG {
             }
         }
         return svg + body + "</svg>\n"
-    }
-
-    private static func label(_ value: RowArray.Value) -> String {
-        switch value {
-        case .null: "NULL"
-        case .integer(let number): String(number)
-        case .real(let number): RealFormat.string(number, digits: 6)
-        case .text(let text): text
-        case .blob: "blob"
-        }
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : RealFormat.string(value, digits: 6)
     }
 
     private static func format(_ value: Double) -> String {
@@ -91,7 +62,7 @@ enum ChartSVG {
                     let x = value < 0 ? axis - length : axis
                     body += "<rect class=\"s\(index % 6)\" x=\"\(format(x))\" y=\"\(y + 2)\" width=\"\(format(length))\" height=\"\(rowHeight - 4)\"/>"
                     let end = value < 0 ? axis + 4 : x + length + 4
-                    body += "<text x=\"\(format(end))\" y=\"\(y + 13)\">\(number(value))</text>\n"
+                    body += "<text x=\"\(format(end))\" y=\"\(y + 13)\">\(ChartData.number(value))</text>\n"
                 }
                 y += rowHeight
             }
@@ -109,8 +80,8 @@ enum ChartSVG {
         let (low, high) = range(series)
         let span = high - low
         let zero = Double(top) + (span > 0 ? Double(plot) * high / span : Double(plot))
-        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(number(high))</text>"
-        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(number(low))</text>\n"
+        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(ChartData.number(high))</text>"
+        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(ChartData.number(low))</text>\n"
         for (row, label) in labels.enumerated() {
             let x = left + row * slot
             for (index, one) in series.enumerated() {
@@ -133,8 +104,8 @@ enum ChartSVG {
         let top = series.count > 1 ? 24 : 8, plot = 160, left = 60, plotWidth = 520
         let all = series.flatMap { $0.values.compactMap { $0 } }
         let high = all.max() ?? 0, low = all.min() ?? 0
-        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(number(high))</text>"
-        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(number(low))</text>\n"
+        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(ChartData.number(high))</text>"
+        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(ChartData.number(low))</text>\n"
         body += "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plot)\"/>"
         body += "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plot)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plot)\"/>\n"
         for (index, one) in series.enumerated() {
@@ -171,7 +142,7 @@ enum ChartSVG {
             }
             body += "<text x=\"\(left - 8)\" y=\"\(top + 15)\" text-anchor=\"end\">\(escape(one.name))</text>"
             body += "<polyline class=\"line s\(index % 6)\" points=\"\(points.joined(separator: " "))\"/>"
-            body += "<text x=\"\(left + plotWidth + 8)\" y=\"\(top + 15)\">\(number(low))…\(number(high))</text>\n"
+            body += "<text x=\"\(left + plotWidth + 8)\" y=\"\(top + 15)\">\(ChartData.number(low))…\(ChartData.number(high))</text>\n"
         }
         return (body, (left + plotWidth + 120, series.count * rowHeight + 8))
     }

@@ -29,32 +29,11 @@ struct ChartWriter {
     static let eighths: [Character] = [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    struct Series {
-        var name: String
-        var values: [Double?]
-    }
+    typealias Series = ChartData.Series
 
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
-        let columns = source.columnNames
-        guard columns.count >= 2 else {
-            throw ChartError(message: "a chart needs a label column and at least one numeric column; this result has \(columns.count)")
-        }
-        var labels: [String] = []
-        var series = columns.dropFirst().map { Series(name: $0, values: []) }
-        var row = 0
-        while try source.step() {
-            row += 1
-            labels.append(ChartWriter.label(source.cell(at: 0), nullText: settings.nullText ?? "NULL"))
-            for index in series.indices {
-                switch source.cell(at: index + 1) {
-                case .null: series[index].values.append(nil)
-                case .integer(let value): series[index].values.append(Double(value))
-                case .real(let value): series[index].values.append(value.isFinite ? value : nil)
-                case .text, .blob:
-                    throw ChartError(message: "the column \(series[index].name) is not numeric (row \(row)): a chart draws numbers")
-                }
-            }
-        }
+        let data = try ChartData(&source, nullText: settings.nullText ?? "NULL")
+        let (labels, series) = (data.labels, data.series)
         let width = max(settings.maxLineWidth ?? 80, 20)
         var text: String
         switch kind {
@@ -66,21 +45,6 @@ struct ChartWriter {
         if labels.isEmpty { text = "no rows to chart\n" }
         output.write(text)
         return RenderSummary(rowCount: labels.count, shownRowCount: labels.count)
-    }
-
-    static func label(_ cell: Cell, nullText: String) -> String {
-        switch cell {
-        case .null: return nullText
-        case .integer(let value): return String(value)
-        case .real(let value): return RealFormat.string(value)
-        case .text(let bytes): return CellText.visibleLine(String(decoding: bytes, as: UTF8.self))
-        case .blob(let bytes): return CellText.blobLiteral(bytes, limit: 16)
-        }
-    }
-
-    /// A value as a chart writes it: whole numbers as they are, others to six significant digits.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : RealFormat.string(value, digits: 6)
     }
 
     /// The label cut or padded to `width` display columns.
@@ -123,7 +87,7 @@ struct ChartWriter {
         let all = series.flatMap { $0.values.compactMap { $0 } }
         let high = max(all.max() ?? 0, 0), low = min(all.min() ?? 0, 0)
         let labelWidth = min(labels.map { DisplayWidth.of($0) }.max() ?? 0, width / 3)
-        let valueWidth = all.map { ChartWriter.number($0).count }.max() ?? 1
+        let valueWidth = all.map { ChartData.number($0).count }.max() ?? 1
         let room = max(width - labelWidth - valueWidth - 4, 4)
         let span = high - low
         let negativeRoom = span > 0 ? Int((Double(room) * -low / span).rounded()) : 0
@@ -140,7 +104,7 @@ struct ChartWriter {
                 }
                 let eighths = span > 0 ? Int((abs(value) / span * Double(room) * 8).rounded()) : 0
                 let drawn = ChartWriter.bar(eighths: eighths)
-                let number = ChartWriter.number(value)
+                let number = ChartData.number(value)
                 if value < 0 {
                     let pad = String(repeating: " ", count: max(0, negativeRoom - drawn.count))
                     let line: String = name + " " + pad + colored(String(drawn.reversed()), series: index) + "│ " + number
@@ -165,7 +129,7 @@ struct ChartWriter {
         let height = 8
         let span = high - low
         let axisRow = span > 0 ? Int((Double(height) * high / span).rounded()) : height
-        let top = ChartWriter.number(high), bottom = ChartWriter.number(low)
+        let top = ChartData.number(high), bottom = ChartData.number(low)
         let margin = max(top.count, bottom.count) + 1
         var text = legend(series)
         for line in 0..<height {
@@ -219,7 +183,7 @@ struct ChartWriter {
     private func lineChart(_ labels: [String], _ series: [Series], width: Int) -> String {
         let all = series.flatMap { $0.values.compactMap { $0 } }
         let high = all.max() ?? 0, low = all.min() ?? 0
-        let top = ChartWriter.number(high), bottom = ChartWriter.number(low)
+        let top = ChartData.number(high), bottom = ChartData.number(low)
         let margin = max(top.count, bottom.count) + 1
         let plotWidth = max(min(width - margin - 2, max(labels.count, 2)), 2)
         let rows = 8
@@ -265,7 +229,7 @@ struct ChartWriter {
         for (index, one) in series.enumerated() {
             let values = one.values.compactMap { $0 }
             let high = values.max() ?? 0, low = values.min() ?? 0
-            let room = max(width - nameWidth - 2 - ChartWriter.number(low).count - ChartWriter.number(high).count - 4, 4)
+            let room = max(width - nameWidth - 2 - ChartData.number(low).count - ChartData.number(high).count - 4, 4)
             let shown = one.values.suffix(room)
             let line = shown.map { value -> String in
                 guard let value else { return " " }
@@ -273,7 +237,7 @@ struct ChartWriter {
                 return String(ChartWriter.levels[level])
             }.joined()
             text += ChartWriter.fit(one.name, nameWidth) + "  " + colored(line, series: index)
-                + "  " + ChartWriter.number(low) + "…" + ChartWriter.number(high)
+                + "  " + ChartData.number(low) + "…" + ChartData.number(high)
                 + (shown.count < one.values.count ? "  (last \(shown.count) of \(one.values.count))" : "") + "\n"
         }
         return text

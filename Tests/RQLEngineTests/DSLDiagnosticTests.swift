@@ -131,6 +131,13 @@ struct Diagnostic: CustomTestStringConvertible, Sendable {
                                            ^ `=` sets a column in `update`
                    help: where title == 'Groceries'
                    """),
+        Diagnostic("reminders | select label = 'Zoë ' || title",
+                   """
+                   error: `||` means or in a query; `++` joins text
+                   reminders | select label = 'Zoë ' || title
+                                                     ^^ or
+                   help: select greeting = 'Hello, ' ++ title
+                   """),
         Diagnostic("reminders | select highlight(title)",
                    """
                    error: `highlight` needs a `search` stage before it

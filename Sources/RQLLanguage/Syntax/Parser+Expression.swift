@@ -6,8 +6,13 @@ extension Parser {
         defer { leave() }
         var left = try conjunction()
         while current.isKeyword("or") || current.isSymbol(.or) {
-            advance()
+            let op = advance()
             let right = try conjunction()
+            // SQL's `||` joins text; here it is `or`, which would turn text into 0 or 1.
+            if op.kind == .symbol(.or), [left, right].contains(where: { if case .string = $0.kind { true } else { false } }) {
+                throw DSLError("`||` means or in a query; `++` joins text", at: op.span, label: "or",
+                               notes: ["help: select greeting = 'Hello, ' ++ title"])
+            }
             left = try node(.binary(.or, left, right), left.span.through(right.span))
         }
         return left

@@ -303,7 +303,7 @@ struct ExportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("With --execute: how long each command may run (default 30s).", valueName: "duration"),
             transform: CellTimeLimit.argument)
-    var timeout: CellTimeLimit = .standard
+    var timeout: CellTimeLimit?
 
     @Option(name: .customShort("p"), help: ArgumentHelp("With --execute: give the notebook's -- @param NAME this value.",
                                                         valueName: "name=value"), transform: NotebookOptions.parameter)
@@ -311,7 +311,7 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         if unsafe, !execute { throw ValidationError("--unsafe goes with --execute: without it nothing runs") }
-        if timeout != .standard, !execute { throw ValidationError("--timeout goes with --execute: without it nothing runs") }
+        if timeout != nil, !execute { throw ValidationError("--timeout goes with --execute: without it nothing runs") }
         if !parameters.isEmpty, !execute { throw ValidationError("-p goes with --execute: without it nothing runs") }
     }
 
@@ -320,7 +320,7 @@ struct ExportCommand: ParsableCommand {
         let run: NotebookRun?
         do {
             notebook = try Notebook.loadOrBuiltIn(file)
-            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true, timeLimit: timeout,
+            run = execute ? try NotebookRunner(safe: !unsafe, logsResults: true, timeLimit: timeout ?? .standard,
                                                parameters: NotebookOptions.values(parameters)).run(notebook) : nil
         } catch let error as NotebookError {
             writeToStandardError(error.description + "\n")

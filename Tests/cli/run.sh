@@ -283,6 +283,8 @@ check "export to a full standard output exits 2" 2 "" bash -c "'$rql' export '$s
 check_stderr "export says so" "rql: cannot write standard output: No space left on device"
 check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
 check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
+check "--timeout without --execute is a usage error, the default's value too" 2 "" "$rql" export "$scratch/values.rql" --to md --timeout 30s
+check_stderr "it says --timeout goes with --execute" "--timeout goes with --execute: without it nothing runs"
 
 # Ctrl-C (SIGINT) stops a script, nested .read scripts included: later commands do not run.
 printf 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\nCREATE TABLE afterSlow(x);\n' > "$scratch/slow.sql"

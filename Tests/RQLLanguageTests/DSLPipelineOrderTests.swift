@@ -45,21 +45,3 @@ import Testing
         #expect(piped.contains("RETURNING \"title\"") || piped.contains("RETURNING"))
     }
 }
-
-/// The same expression written twice is the same expression, literals included.
-@Suite struct DSLExpressionIdentityTests {
-    @Test func aGroupKeyWithAStringIsFoundAgainInSelect() throws {
-        #expect(try compile("reminders | group by title ++ '!' | select title ++ '!' as t") == """
-            SELECT "reminders"."title" || ?1 AS "t"
-            FROM "reminders"
-            GROUP BY "reminders"."title" || ?1
-            """)
-        var definitions = Definitions()
-        guard case .query(let query) = try DSL.compile("reminders | where title == 'x' or id == 'x' or id == 'y' | count",
-                                                       catalog: DSLFuzzTests.catalog, definitions: &definitions) else {
-            Issue.record("not a query")
-            return
-        }
-        #expect(query.values == [.text("x"), .text("y")])
-    }
-}

@@ -4,7 +4,7 @@ extension Compiler {
         try enter(expression.span)
         defer { leave() }
         var result = try compileNode(expression, context)
-        if let keys = context.groupKeys, keys.contains(result.text) { result.ungrouped = nil }
+        if let keys = context.groupKeys, let identity = result.identity, keys.contains(identity) { result.ungrouped = nil }
         return result
     }
 
@@ -14,17 +14,17 @@ extension Compiler {
     private func compileNode(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         switch expression.kind {
         case .integer(let value):
-            return SQLExpression(String(value))
+            return SQLExpression(String(value), identity: .value(.integer(value)))
         case .real(let value):
-            return SQLExpression(SQLText.realLiteral(value))
+            return SQLExpression(SQLText.realLiteral(value), identity: .value(.real(value)))
         case .string(let value):
-            return SQLExpression(bind(.text(value)))
+            return SQLExpression(bind(.text(value)), identity: .value(.text(value)))
         case .parameter(let name):
             guard let value = parameters[name] else {
                 throw DSLError("the parameter `\(name)` is not set", at: expression.span, label: "no value",
                                notes: ["help: .parameter set \(name) VALUE gives it one (in a notebook, -- @param at the top)"])
             }
-            return SQLExpression(bind(value))
+            return SQLExpression(bind(value), identity: .value(value))
         case .filtered(_, let condition):
             throw DSLError("`where` inside parentheses filters the rows an aggregate reads", at: condition.span,
                            label: "not in an aggregate", notes: ["help: count(reminders where not isCompleted)"])
@@ -34,11 +34,12 @@ extension Compiler {
             return try window(call, partition: partition, order: order, frame: frame, span: expression.span, context)
         case .cast(let value, let type):
             let inner = try compile(value, context)
-            return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner])
+            return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner],
+                                    .cast(type.lowercased()))
         case .boolean(let value):
-            return SQLExpression(value ? "TRUE" : "FALSE")
+            return SQLExpression(value ? "TRUE" : "FALSE", identity: .value(.integer(value ? 1 : 0)))
         case .null:
-            return SQLExpression("NULL")
+            return SQLExpression("NULL", identity: .value(.null))
         case .name, .member:
             return try path(expression, context)
         case .call(let name, let arguments, let distinct, let star):
@@ -82,14 +83,15 @@ extension Compiler {
         let value = try compile(operand, context)
         let text = value.operand(.unary)
         switch op {
-        case .not: return .nullPropagating("NOT " + text, .not, [value])
-        case .negate: return .nullPropagating(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value])
+        case .not: return .nullPropagating("NOT " + text, .not, [value], .unary(op))
+        case .negate: return .nullPropagating(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value], .unary(op))
         }
     }
 
     private func isNil(_ operand: Expression, negated: Bool, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let value = try compile(operand, context)
-        return .combining(value.operand(.comparison) + (negated ? " IS NOT NULL" : " IS NULL"), .equality, [value])
+        return .combining(value.operand(.comparison) + (negated ? " IS NOT NULL" : " IS NULL"), .equality, [value],
+                          .isNull(negated: negated))
     }
 
     private func inList(_ operand: Expression, _ list: [Expression], negated: Bool,
@@ -101,7 +103,7 @@ extension Compiler {
         for item in list { items.append(try compile(item, hinted)) }
         let text = value.operand(.comparison) + (negated ? " NOT IN (" : " IN (")
             + items.map(\.text).joined(separator: ", ") + ")"
-        return .combining(text, .equality, [value] + items)
+        return .combining(text, .equality, [value] + items, .inList(negated: negated))
     }
 
     private func inQuery(_ operand: Expression, _ query: Query, negated: Bool,
@@ -110,7 +112,7 @@ extension Compiler {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
         let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
-        return .combining(text, .equality, [value])
+        return .combining(text, .equality, [value], nil)
     }
 
     private func between(_ operand: Expression, _ lower: Expression, _ upper: Expression, negated: Bool,
@@ -122,7 +124,7 @@ extension Compiler {
         let high = try compile(upper, hinted)
         let text = value.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
             + low.operand(.comparison) + " AND " + high.operand(.comparison)
-        var result = SQLExpression.combining(text, .equality, [value, low, high])
+        var result = SQLExpression.combining(text, .equality, [value, low, high], .between(negated: negated))
         result.nullWhenMissing = value.nullWhenMissing
         result.rejectsWhenMissing = value.nullWhenMissing
         return result
@@ -139,14 +141,15 @@ extension Compiler {
         case .matches: keyword = "REGEXP"
         }
         let text = value.operand(.comparison) + (negated ? " NOT " : " ") + keyword + " " + patternValue.operand(.comparison)
-        guard op != .matches else { return .combining(text, .equality, [value, patternValue]) }  // a function of rql's
-        return .nullPropagating(text, .equality, [value, patternValue])
+        let operation = ExpressionIdentity.Operation.pattern(op, negated: negated)
+        guard op != .matches else { return .combining(text, .equality, [value, patternValue], operation) }  // a function of rql's
+        return .nullPropagating(text, .equality, [value, patternValue], operation)
     }
 
     private func collate(_ operand: Expression, _ collation: Name, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let value = try compile(operand, context)
         var result = SQLExpression.combining(value.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation.text),
-                                             .collate, [value])
+                                             .collate, [value], .collate(collation.text.lowercased()))
         result.enumCases = value.enumCases
         return result
     }
@@ -170,23 +173,24 @@ extension Compiler {
     private static func binary(_ op: BinaryOperator, _ lhs: SQLExpression, _ rhs: SQLExpression,
                                comparesWithNull: Bool) -> SQLExpression {
         if op == .equal || op == .notEqual, comparesWithNull {
-            return .combining(lhs.operand(.comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL"), .equality, [lhs])
+            return .combining(lhs.operand(.comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL"), .equality, [lhs],
+                              .isNull(negated: op == .notEqual))
         }
         let (symbol, precedence) = op.sql
         let rightNeeds = SQLExpression.Precedence(rawValue: precedence.rawValue + 1) ?? .atom
         let text = lhs.operand(precedence) + " " + symbol + " " + rhs.operand(rightNeeds)
         switch op {
         case .and:
-            var result = SQLExpression.combining(text, precedence, [lhs, rhs])
+            var result = SQLExpression.combining(text, precedence, [lhs, rhs], .binary(op))
             result.rejectsWhenMissing = lhs.rejectsWhenMissing.union(rhs.rejectsWhenMissing)
             return result
         case .or:
-            var result = SQLExpression.combining(text, precedence, [lhs, rhs])
+            var result = SQLExpression.combining(text, precedence, [lhs, rhs], .binary(op))
             result.nullWhenMissing = lhs.nullWhenMissing.intersection(rhs.nullWhenMissing)
             result.rejectsWhenMissing = lhs.rejectsWhenMissing.intersection(rhs.rejectsWhenMissing)
             return result
         default:
-            return .nullPropagating(text, precedence, [lhs, rhs])
+            return .nullPropagating(text, precedence, [lhs, rhs], .binary(op))
         }
     }
 
@@ -194,7 +198,8 @@ extension Compiler {
     private func coalesce(_ parts: [Expression], _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         var operands: [SQLExpression] = []
         for part in parts { operands.append(try compile(part, context)) }
-        return .combining("coalesce(" + operands.map(\.text).joined(separator: ", ") + ")", .atom, operands)
+        return .combining("coalesce(" + operands.map(\.text).joined(separator: ", ") + ")", .atom, operands,
+                          .call("coalesce", distinct: false, star: false))
     }
 
     /// Both operands; in a comparison, a bare name on one side may be a case
@@ -244,7 +249,7 @@ extension Compiler {
             parts.append(value)
             text += " ELSE " + value.text
         }
-        return .combining(text + " END", .atom, parts)
+        return .combining(text + " END", .atom, parts, .caseWhen(subject: subject != nil, otherwise: otherwise != nil))
     }
 
     private func requireOneColumn(_ subquery: CompiledSelect, query: Query) throws(DSLError) {

@@ -21,7 +21,7 @@ extension Compiler {
                 values.append(value)
             }
             return .combining(Compiler.bareOrQuoted(function) + "(" + values.map(\.text).joined(separator: ", ") + ")",
-                              .atom, values)
+                              .atom, values, .call(function, distinct: false, star: false))
         }
         let collector = ToManyCollector()
         var inner = context
@@ -37,7 +37,8 @@ extension Compiler {
         }
         for argument in arguments { values.append(try compile(argument, inner)) }
         var argumentText = values.map(\.text).joined(separator: ", ")
-        if star || (function == "count" && arguments.isEmpty) {
+        let countsRows = star || (function == "count" && arguments.isEmpty)
+        if countsRows {
             argumentText = "*"
         } else if values.count == 1, values[0].isRowsOfRelationship {
             guard function == "count" else { throw rowsNeedAggregate(arguments[0]) }
@@ -53,7 +54,8 @@ extension Compiler {
                                at: filter.span, label: "no relationship to filter",
                                notes: ["help: in a grouped query, SQL's form: count() filter (where isFlagged)"])
             }
-            var result = SQLExpression(text)
+            var result = SQLExpression.combining(text, .atom, values,
+                                                 .call(function, distinct: distinct, star: countsRows))
             result.isAggregate = true
             return result
         }
@@ -94,7 +96,8 @@ extension Compiler {
             values.append(value)
         }
         var argumentText = values.map(\.text).joined(separator: ", ")
-        if star || (function.lowercased() == "count" && arguments.isEmpty) { argumentText = "*" }
+        let countsRows = star || (function.lowercased() == "count" && arguments.isEmpty)
+        if countsRows { argumentText = "*" }
         if distinct { argumentText = "DISTINCT " + argumentText }
         var clauses: [String] = []
         var parts = values
@@ -121,7 +124,12 @@ extension Compiler {
         }
         if let frame { clauses.append(frame) }
         var result = SQLExpression.combining(Compiler.bareOrQuoted(function) + "(" + argumentText + ") OVER ("
-                                             + clauses.joined(separator: " ") + ")", .atom, parts)
+                                             + clauses.joined(separator: " ") + ")", .atom, parts, nil)
+        let called = ExpressionIdentity.applying(.call(function, distinct: distinct, star: countsRows),
+                                                 to: values.map(\.identity))
+        let ordering = order.map { ExpressionIdentity.Ordering(descending: $0.descending, nullsFirst: $0.nullsFirst) }
+        result.identity = .applying(.window(partitions: partition.count, order: ordering, frame: frame),
+                                    to: [called] + parts.dropFirst(values.count).map(\.identity))
         result.isWindow = true
         return result
     }
@@ -140,6 +148,7 @@ extension Compiler {
         inner.groupKeys = nil
         let filter = try compile(condition, inner)
         aggregate.text += " FILTER (WHERE " + filter.text + ")"
+        aggregate.identity = .applying(.filter, to: [aggregate.identity, filter.identity])
         return aggregate
     }
 

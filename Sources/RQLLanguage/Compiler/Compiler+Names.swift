@@ -104,7 +104,7 @@ extension Compiler {
 
     private func columnValue(_ name: Name, of relation: Relation, _ context: ExpressionContext,
                              direct: Bool) -> SQLExpression {
-        var value = SQLExpression(relation.column(name.text))
+        var value = SQLExpression.column(name.text, of: relation)
         // Only a relation joined with LEFT JOIN can be missing.
         if relation.level.optionalAliases.contains(relation.sqlAlias) {
             value.nullWhenMissing = [relation.sqlAlias]
@@ -290,9 +290,12 @@ extension Compiler {
 
     func enumValue(_ enumCase: Definitions.EnumCase) -> SQLExpression {
         switch enumCase.value {
-        case .integer(let value): return SQLExpression(String(value), value < 0 ? .unary : .atom)
-        case .real(let value): return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom)
-        case .text, .blob, .null: return SQLExpression(bind(enumCase.value))
+        case .integer(let value):
+            return SQLExpression(String(value), value < 0 ? .unary : .atom, identity: .value(enumCase.value))
+        case .real(let value):
+            return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom, identity: .value(enumCase.value))
+        case .text, .blob, .null:
+            return SQLExpression(bind(enumCase.value), identity: .value(enumCase.value))
         }
     }
 

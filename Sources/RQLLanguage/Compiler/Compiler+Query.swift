@@ -103,7 +103,7 @@ extension Compiler {
 
     func columnOutputs(of relation: Relation) -> [(name: String, value: SQLExpression)] {
         relation.columns.map { column in
-            var value = SQLExpression(relation.column(column))
+            var value = SQLExpression.column(column, of: relation)
             value.enumCases = relation.enums[column]
             value.columnName = column
             return (column, value)
@@ -252,7 +252,7 @@ extension Compiler {
     private func filter(_ condition: Expression, in pipeline: inout Pipeline, stage: Stage) throws(DSLError) {
         var context = ExpressionContext(pipeline.scope)
         let grouped = pipeline.level.isGrouped
-        if grouped { context.groupKeys = Set(pipeline.level.groupBy?.map(\.text) ?? []) }
+        if grouped { context.groupKeys = pipeline.level.groupKeys }
         let value = try compile(condition, context)
         if value.isWindow {
             // SQL computes windows after WHERE: filtering on one the `select` computed
@@ -331,7 +331,7 @@ extension Compiler {
         let level = pipeline.level
         var context = ExpressionContext(pipeline.scope)
         context.toManyAliases = ToManyAliases()
-        if level.isGrouped { context.groupKeys = Set(level.groupBy?.map(\.text) ?? []) }
+        if level.isGrouped { context.groupKeys = level.groupKeys }
         var rendered: [QueryLevel.Item] = []
         var outputs: [(name: String, value: SQLExpression)] = []
         var aliased: Set<String> = []

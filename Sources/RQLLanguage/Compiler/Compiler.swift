@@ -16,10 +16,6 @@ final class Compiler {
     /// Asked at each node: true stops compiling (Ctrl-C, a notebook cell's time limit).
     let stops: () -> Bool
     var values: [SQLValue] = []
-    /// The `?N` each value was bound to: equal values share one, so that the
-    /// same expression written twice (`group by title ++ '!' | select title ++ '!'`)
-    /// is the same SQL.
-    private var boundNumbers: [SQLValue: Int] = [:]
     private var usedAliases: Set<String> = []
     /// The next number to try after a name, lowercased, so that a long
     /// pipeline nesting the same source again and again finds each new
@@ -67,11 +63,9 @@ final class Compiler {
 
     func leave() { depth -= 1 }
 
-    /// `?N` for a bound value, the same for equal values.
+    /// `?N` for a bound value.
     func bind(_ value: SQLValue) -> String {
-        if let number = boundNumbers[value] { return "?\(number)" }
         values.append(value)
-        boundNumbers[value] = values.count
         return "?\(values.count)"
     }
 

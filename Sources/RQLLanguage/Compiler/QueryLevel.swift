@@ -77,6 +77,8 @@ final class QueryLevel {
     /// Whether a `select` (or `count`) chose the result columns.
     var hasItems: Bool { items != nil && !itemsAreGroupKeys }
     var isGrouped: Bool { groupBy != nil }
+    /// What the `group` keys mean, for telling a key from a column outside them.
+    var groupKeys: Set<ExpressionIdentity> { Set(groupBy?.compactMap(\.identity) ?? []) }
     var isLimited: Bool { limit != nil || offset != nil }
 
     /// The SELECT, on one line when short, one clause a line otherwise; a

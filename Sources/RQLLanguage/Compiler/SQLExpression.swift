@@ -10,6 +10,9 @@ struct SQLExpression {
 
     var text: String
     var precedence: Precedence
+    /// What it means, to tell when two expressions are the same; nil for
+    /// one that is never the same as another (a subquery).
+    var identity: ExpressionIdentity?
     /// Whether it aggregates the rows of the query it is in.
     var isAggregate = false
     /// Whether it calls a window function, which SQL computes after WHERE:
@@ -36,9 +39,15 @@ struct SQLExpression {
     /// For `any` compiled to `key IN (SELECT …)`: the relationship it tests.
     var semiJoin: SemiJoin?
 
-    init(_ text: String, _ precedence: Precedence = .atom) {
+    init(_ text: String, _ precedence: Precedence = .atom, identity: ExpressionIdentity? = nil) {
         self.text = text
         self.precedence = precedence
+        self.identity = identity
+    }
+
+    /// A column of a relation, by name.
+    static func column(_ name: String, of relation: Relation) -> SQLExpression {
+        SQLExpression(relation.column(name), identity: .column(relation: relation.sqlAlias, name: name))
     }
 
     /// The text, in parentheses when it binds less tightly than `needed`.
@@ -46,9 +55,13 @@ struct SQLExpression {
         precedence < needed ? "(\(text))" : text
     }
 
-    /// Combines what two operands carry into a new expression.
-    static func combining(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression]) -> SQLExpression {
+    /// Combines what the operands of `operation` carry into a new
+    /// expression; with no operation (a subquery among the parts), one
+    /// never the same as another.
+    static func combining(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression],
+                          _ operation: ExpressionIdentity.Operation?) -> SQLExpression {
         var result = SQLExpression(text, precedence)
+        if let operation { result.identity = .applying(operation, to: parts.map(\.identity)) }
         result.isAggregate = parts.contains { $0.isAggregate }
         result.isWindow = parts.contains { $0.isWindow }
         result.ungrouped = parts.lazy.compactMap(\.ungrouped).first
@@ -57,8 +70,9 @@ struct SQLExpression {
 
     /// Combines operands of an operator that gives NULL when any of them is
     /// NULL (`=`, `<`, `+`, `||`, `LIKE`, `NOT`, …).
-    static func nullPropagating(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression]) -> SQLExpression {
-        var result = combining(text, precedence, parts)
+    static func nullPropagating(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression],
+                                _ operation: ExpressionIdentity.Operation) -> SQLExpression {
+        var result = combining(text, precedence, parts, operation)
         result.nullWhenMissing = parts.reduce(into: []) { $0.formUnion($1.nullWhenMissing) }
         result.rejectsWhenMissing = result.nullWhenMissing
         return result

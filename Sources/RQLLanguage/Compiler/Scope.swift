@@ -43,8 +43,8 @@ struct ExpressionContext {
     var scope: Scope
     /// Inside an aggregate's arguments.
     var inAggregate = false
-    /// After `group`: the keys' SQL; columns outside them must be aggregated.
-    var groupKeys: Set<String>?
+    /// After `group`: what the keys mean; columns outside them must be aggregated.
+    var groupKeys: Set<ExpressionIdentity>?
     /// The enum cases a bare name may stand for (`status == completing`).
     var enumHint: [Definitions.EnumCase]?
     /// Collects the to-many relationship an aggregate or `any` ranges over.

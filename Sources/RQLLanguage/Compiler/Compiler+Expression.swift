@@ -14,17 +14,17 @@ extension Compiler {
     private func compileNode(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         switch expression.kind {
         case .integer(let value):
-            return SQLExpression(String(value), identity: .value(.integer(value)))
+            return SQLExpression(String(value), identity: context.identity(.value(.integer(value))))
         case .real(let value):
-            return SQLExpression(SQLText.realLiteral(value), identity: .value(.real(value)))
+            return SQLExpression(SQLText.realLiteral(value), identity: context.identity(.value(.real(value))))
         case .string(let value):
-            return SQLExpression(bind(.text(value)), identity: .value(.text(value)))
+            return SQLExpression(bind(.text(value)), identity: context.identity(.value(.text(value))))
         case .parameter(let name):
             guard let value = parameters[name] else {
                 throw DSLError("the parameter `\(name)` is not set", at: expression.span, label: "no value",
                                notes: ["help: .parameter set \(name) VALUE gives it one (in a notebook, -- @param at the top)"])
             }
-            return SQLExpression(bind(value), identity: .value(value))
+            return SQLExpression(bind(value), identity: context.identity(.value(value)))
         case .filtered(_, let condition):
             throw DSLError("`where` inside parentheses filters the rows an aggregate reads", at: condition.span,
                            label: "not in an aggregate", notes: ["help: count(reminders where not isCompleted)"])
@@ -37,9 +37,9 @@ extension Compiler {
             return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner],
                                     .cast(type.lowercased()))
         case .boolean(let value):
-            return SQLExpression(value ? "TRUE" : "FALSE", identity: .value(.integer(value ? 1 : 0)))
+            return SQLExpression(value ? "TRUE" : "FALSE", identity: context.identity(.value(.integer(value ? 1 : 0))))
         case .null:
-            return SQLExpression("NULL", identity: .value(.null))
+            return SQLExpression("NULL", identity: context.identity(.value(.null)))
         case .name, .member:
             return try path(expression, context)
         case .call(let name, let arguments, let distinct, let star):

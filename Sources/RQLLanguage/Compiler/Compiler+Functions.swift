@@ -126,10 +126,10 @@ extension Compiler {
         var result = SQLExpression.combining(Compiler.bareOrQuoted(function) + "(" + argumentText + ") OVER ("
                                              + clauses.joined(separator: " ") + ")", .atom, parts, nil)
         let called = ExpressionIdentity.applying(.call(function, distinct: distinct, star: countsRows),
-                                                 to: values.map(\.identity))
+                                                 to: values)
         let ordering = order.map { ExpressionIdentity.Ordering(descending: $0.descending, nullsFirst: $0.nullsFirst) }
         result.identity = .applying(.window(partitions: partition.count, order: ordering, frame: frame),
-                                    to: [called] + parts.dropFirst(values.count).map(\.identity))
+                                    to: called, then: parts.dropFirst(values.count))
         result.isWindow = true
         return result
     }
@@ -148,7 +148,7 @@ extension Compiler {
         inner.groupKeys = nil
         let filter = try compile(condition, inner)
         aggregate.text += " FILTER (WHERE " + filter.text + ")"
-        aggregate.identity = .applying(.filter, to: [aggregate.identity, filter.identity])
+        aggregate.identity = .applying(.filter, to: aggregate.identity, then: [filter])
         return aggregate
     }
 

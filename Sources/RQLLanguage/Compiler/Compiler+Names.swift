@@ -16,7 +16,7 @@ extension Compiler {
             if let value = try resolve(path, in: current, context) { return value }
             if isInnermost, path.count == 1, let hint = context.enumHint,
                let match = hint.first(where: { $0.name == path[0].text }) {
-                return enumValue(match)
+                return enumValue(match, context)
             }
             scope = current.outer
             isInnermost = false
@@ -104,7 +104,8 @@ extension Compiler {
 
     private func columnValue(_ name: Name, of relation: Relation, _ context: ExpressionContext,
                              direct: Bool) -> SQLExpression {
-        var value = SQLExpression.column(name.text, of: relation)
+        var value = SQLExpression(relation.column(name.text),
+                                  identity: context.identity(.column(relation: relation.sqlAlias, name: name.text)))
         // Only a relation joined with LEFT JOIN can be missing.
         if relation.level.optionalAliases.contains(relation.sqlAlias) {
             value.nullWhenMissing = [relation.sqlAlias]
@@ -288,14 +289,15 @@ extension Compiler {
         return !table.hasRowid || (table.primaryKey.count == 1 && column.type.uppercased() == "INTEGER")
     }
 
-    func enumValue(_ enumCase: Definitions.EnumCase) -> SQLExpression {
+    func enumValue(_ enumCase: Definitions.EnumCase, _ context: ExpressionContext) -> SQLExpression {
+        let identity = context.identity(.value(enumCase.value))
         switch enumCase.value {
         case .integer(let value):
-            return SQLExpression(String(value), value < 0 ? .unary : .atom, identity: .value(enumCase.value))
+            return SQLExpression(String(value), value < 0 ? .unary : .atom, identity: identity)
         case .real(let value):
-            return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom, identity: .value(enumCase.value))
+            return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom, identity: identity)
         case .text, .blob, .null:
-            return SQLExpression(bind(enumCase.value), identity: .value(enumCase.value))
+            return SQLExpression(bind(enumCase.value), identity: identity)
         }
     }
 
@@ -325,7 +327,7 @@ extension Compiler {
                            notes: ["note: " + matches.map { "\($0.column).\(name.text) = \($0.value.value.literal)" }.joined(separator: ", "),
                                    "help: compare it with its column: status == \(name.text)"])
         }
-        return enumValue(first.value)
+        return enumValue(first.value, context)
     }
 
     // MARK: Errors

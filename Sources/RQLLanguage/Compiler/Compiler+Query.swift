@@ -103,7 +103,7 @@ extension Compiler {
 
     func columnOutputs(of relation: Relation) -> [(name: String, value: SQLExpression)] {
         relation.columns.map { column in
-            var value = SQLExpression.column(column, of: relation)
+            var value = SQLExpression(relation.column(column))
             value.enumCases = relation.enums[column]
             value.columnName = column
             return (column, value)
@@ -454,8 +454,10 @@ extension Compiler {
     private func group(_ keys: [(Expression, text: String, alias: Name?)], in pipeline: inout Pipeline) throws(DSLError) {
         var compiled: [SQLExpression] = []
         var outputs: [(name: String, value: SQLExpression)] = []
+        var context = ExpressionContext(pipeline.scope)
+        context.tracksIdentity = true
         for (key, text, alias) in keys {
-            let value = try compile(key, ExpressionContext(pipeline.scope))
+            let value = try compile(key, context)
             if value.isAggregate {
                 throw DSLError("cannot group by an aggregate", at: key.span, label: "aggregate")
             }

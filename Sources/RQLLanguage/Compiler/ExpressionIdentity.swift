@@ -3,7 +3,7 @@
 /// A `select` item after `group` is a group key when its tree is the key's,
 /// so `group by title ++ '!' | select title ++ '!'` works although each
 /// `'!'` binds a `?N` of its own, and `title` and `reminders.title` are one
-/// column.
+/// column. Built only where it is compared (see `ExpressionContext.tracksIdentity`).
 indirect enum ExpressionIdentity: Hashable {
     /// A column of one relation of the statement, by the relation's alias
     /// (unique in the statement).
@@ -42,14 +42,16 @@ indirect enum ExpressionIdentity: Hashable {
 
     /// The operation on operands, or nil when one of them has no identity
     /// (a subquery, a search function: never the same as another).
-    static func applying(_ operation: Operation, to operands: [ExpressionIdentity?]) -> ExpressionIdentity? {
-        var known: [ExpressionIdentity] = []
-        known.reserveCapacity(operands.count)
-        for operand in operands {
-            guard let operand else { return nil }
-            known.append(operand)
-        }
-        return .applying(operation, known)
+    static func applying(_ operation: Operation, to operands: some Collection<SQLExpression>) -> ExpressionIdentity? {
+        guard operands.allSatisfy({ $0.identity != nil }) else { return nil }
+        return .applying(operation, operands.compactMap(\.identity))
+    }
+
+    /// The operation on a first operand and then others.
+    static func applying(_ operation: Operation, to first: ExpressionIdentity?,
+                         then operands: some Collection<SQLExpression>) -> ExpressionIdentity? {
+        guard let first, operands.allSatisfy({ $0.identity != nil }) else { return nil }
+        return .applying(operation, [first] + operands.compactMap(\.identity))
     }
 }
 

@@ -45,11 +45,6 @@ struct SQLExpression {
         self.identity = identity
     }
 
-    /// A column of a relation, by name.
-    static func column(_ name: String, of relation: Relation) -> SQLExpression {
-        SQLExpression(relation.column(name), identity: .column(relation: relation.sqlAlias, name: name))
-    }
-
     /// The text, in parentheses when it binds less tightly than `needed`.
     func operand(_ needed: Precedence) -> String {
         precedence < needed ? "(\(text))" : text
@@ -61,7 +56,7 @@ struct SQLExpression {
     static func combining(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression],
                           _ operation: ExpressionIdentity.Operation?) -> SQLExpression {
         var result = SQLExpression(text, precedence)
-        if let operation { result.identity = .applying(operation, to: parts.map(\.identity)) }
+        if let operation { result.identity = .applying(operation, to: parts) }
         result.isAggregate = parts.contains { $0.isAggregate }
         result.isWindow = parts.contains { $0.isWindow }
         result.ungrouped = parts.lazy.compactMap(\.ungrouped).first

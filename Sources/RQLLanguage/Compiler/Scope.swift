@@ -44,7 +44,12 @@ struct ExpressionContext {
     /// Inside an aggregate's arguments.
     var inAggregate = false
     /// After `group`: what the keys mean; columns outside them must be aggregated.
-    var groupKeys: Set<ExpressionIdentity>?
+    var groupKeys: Set<ExpressionIdentity>? {
+        didSet { if groupKeys != nil { tracksIdentity = true } }
+    }
+    /// Whether to build each expression's `identity`: for `group`'s keys and
+    /// what follows them, the only places where one is compared.
+    var tracksIdentity = false
     /// The enum cases a bare name may stand for (`status == completing`).
     var enumHint: [Definitions.EnumCase]?
     /// Collects the to-many relationship an aggregate or `any` ranges over.
@@ -55,6 +60,11 @@ struct ExpressionContext {
 
     init(_ scope: Scope) {
         self.scope = scope
+    }
+
+    /// A leaf's identity where identities are compared; nil elsewhere.
+    func identity(_ leaf: @autoclosure () -> ExpressionIdentity) -> ExpressionIdentity? {
+        tracksIdentity ? leaf() : nil
     }
 }
 

@@ -161,19 +161,16 @@ public enum HTMLExport {
     }
 
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
+        text.replacingASCII { byte in
+            switch byte {
+            case UInt8(ascii: "&"): return "&amp;"
+            case UInt8(ascii: "<"): return "&lt;"
+            case UInt8(ascii: ">"): return "&gt;"
+            case UInt8(ascii: "\""): return "&quot;"
+            case UInt8(ascii: "'"): return "&#39;"
+            default: return nil
             }
         }
-        return escaped
     }
 
     static let style = """

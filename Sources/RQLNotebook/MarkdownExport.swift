@@ -1,3 +1,5 @@
+import RQLLanguage
+
 /// `rql export --to md`: the prose as Markdown, each cell as a fenced code
 /// block, result tables as GitHub tables, errors as quoted notes, other
 /// output as preformatted text. Built from the recorded outputs alone.
@@ -42,7 +44,7 @@ public enum MarkdownExport {
     /// A table row: `|` escaped, line breaks as `<br>` so a value stays in its cell.
     private static func row(_ values: [String]) -> String {
         "| " + values.map {
-            $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+            $0.replacingASCII { $0 == UInt8(ascii: "|") ? "\\|" : $0 == UInt8(ascii: "\n") ? "<br>" : nil }
         }.joined(separator: " | ") + " |"
     }
 
@@ -50,8 +52,8 @@ public enum MarkdownExport {
     private static func fence(_ text: String, language: String) -> String {
         var longest = 0
         var run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
             longest = max(longest, run)
         }
         let marks = String(repeating: "`", count: max(3, longest + 1))

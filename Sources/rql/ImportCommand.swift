@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RQLEngine
+import RQLLanguage
 
 /// `rql import FILE TABLE --db DB`: `.import` from the command line.
 struct ImportCommand: ParsableCommand {
@@ -35,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let session = try Session.openingOrExiting(Session.Options(target: .file(path: db, readonly: false)))
         // Quoted as SQL quotes, the words reach .import exactly as given.
-        let command = ".import " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: " ")
+        let command = ".import " + words.map(SQLText.stringLiteral).joined(separator: " ")
         let result = session.run(script: command, origin: nil, policy: .stop)
         if !session.close() || !result.succeeded { throw ExitCode.failure }
     }

@@ -159,6 +159,15 @@ import Testing
         #expect(try words(#"separator \t"#) == ["separator", #"\t"#])
     }
 
+    /// A quote followed by a combining mark (U+0301) is one Character in
+    /// Swift and still a quote, as SQLite reads it: `'it''́s'` is `it'́s`.
+    @Test func aQuoteBeforeACombiningMarkIsAQuote() throws {
+        let read = try words("import 'it''\u{301}s 東京.csv' \"t\"\"\u{301}\" 'Zoë'")
+        #expect(read.map { Array($0.utf8) } == ["import", "it'\u{301}s 東京.csv", "t\"\u{301}", "Zoë"].map { Array($0.utf8) })
+        // The quote closes; the mark goes on the word, as `.txt` does after 'O''Neil'.
+        #expect(try words("once 'a'\u{301}").map { Array($0.utf8) } == ["once", "a\u{301}"].map { Array($0.utf8) })
+    }
+
     @Test func unterminatedQuote() throws {
         #expect(throws: CommandError("unterminated ' quote in the command",
                                      notes: ["note: inside quotes, write a quote twice: 'O''Neil'"])) {

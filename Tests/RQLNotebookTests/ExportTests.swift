@@ -186,4 +186,16 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(Prose.inline("a `<i>` b") == "a <code>&lt;i&gt;</code> b")
         #expect(HTMLExport.marked("**a** and **b") == "<mark>a</mark> and **b")
     }
+
+    /// A quote, `<` or `|` followed by a combining mark is still one to a
+    /// browser and to Markdown: escaped as the character alone would be.
+    @Test func markupFollowedByACombiningMarkIsEscaped() throws {
+        #expect(HTMLExport.escape("\"\u{301} onclick=x <\u{338}b> &\u{301} 東京 🎉")
+                == "&quot;\u{301} onclick=x &lt;\u{338}b&gt; &amp;\u{301} 東京 🎉")
+        let notebook = try Notebook(text: "SELECT 'a|\u{301}b' AS \"x|\u{301}\", '```\u{301}' AS y;\n", path: "marks.rql")
+        let markdown = MarkdownExport.render(notebook, run: try NotebookRunner(logsResults: true).run(notebook))
+        #expect(markdown.contains("| x\\|\u{301} | y |\n|---|---|\n| a\\|\u{301}b | ```\u{301} |"))
+        // The cell's fence is longer than the run of backticks in its text.
+        #expect(markdown.contains("````sql\n"))
+    }
 }

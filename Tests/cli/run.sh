@@ -457,6 +457,10 @@ check "rql import's rows are there" 0 "2|東京" "$rql" "$scratch/imported-cli.s
 printf 'id,name\n3\n' > "$scratch/short.csv"
 check "a malformed file is exit 1" 1 "" "$rql" import "$scratch/short.csv" people --db "$scratch/imported-cli.sqlite"
 check_stderr "a malformed file says where" "short.csv:2: error: 1 field where the header names 2"
+acute=$'\xcc\x81'  # U+0301, a combining mark: after a quote, one Character in Swift
+printf 'id,name\n1,Zoë\n' > "$scratch/it'${acute}s 東京.csv"
+check "a file name with a quote before a combining mark is one word" 0 "imported 1 record into a new table marks (id INTEGER, name TEXT)" \
+  "$rql" import "$scratch/it'${acute}s 東京.csv" marks --db "$scratch/imported-cli.sqlite"
 check "words .import would refuse are a usage error" 2 "" "$rql" import "$scratch/people.txt" people --db "$scratch/imported-cli.sqlite"
 check_stderr "the usage error says why" "cannot tell the format of $scratch/people.txt from its name"
 

@@ -14,27 +14,30 @@ enum DotCommandWords {
     }
 
     static func split(_ line: String) throws -> [Word] {
+        // Read as Unicode scalars: a quote followed by a combining mark is
+        // one Character in Swift, and still a quote here, as it is to SQLite.
+        let scalars = line.unicodeScalars
         var words: [Word] = []
-        var index = line.startIndex
-        while index < line.endIndex {
-            guard !line[index].isWhitespace else {
-                index = line.index(after: index)
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            guard !scalars[index].properties.isWhitespace else {
+                index = scalars.index(after: index)
                 continue
             }
             let start = index
-            var text = ""
-            let first = line[index]
+            var text = String.UnicodeScalarView()
+            let first = scalars[index]
             if first == "'" || first == "\"" {
-                index = line.index(after: index)
+                index = scalars.index(after: index)
                 var closed = false
-                while index < line.endIndex {
-                    let character = line[index]
-                    index = line.index(after: index)
-                    if character != first {
-                        text.append(character)
-                    } else if index < line.endIndex, line[index] == first {
+                while index < scalars.endIndex {
+                    let scalar = scalars[index]
+                    index = scalars.index(after: index)
+                    if scalar != first {
+                        text.append(scalar)
+                    } else if index < scalars.endIndex, scalars[index] == first {
                         text.append(first)
-                        index = line.index(after: index)
+                        index = scalars.index(after: index)
                     } else {
                         closed = true
                         break
@@ -45,11 +48,11 @@ enum DotCommandWords {
                                        notes: ["note: inside quotes, write a quote twice: 'O''Neil'"])
                 }
             }
-            while index < line.endIndex, !line[index].isWhitespace {
-                text.append(line[index])
-                index = line.index(after: index)
+            while index < scalars.endIndex, !scalars[index].properties.isWhitespace {
+                text.append(scalars[index])
+                index = scalars.index(after: index)
             }
-            words.append(Word(text: text, start: start))
+            words.append(Word(text: String(text), start: start))
         }
         return words
     }

@@ -98,8 +98,11 @@ extension Session {
                 }
             }
         }
-        let shadows = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'shadow' AND name LIKE ? ESCAPE '\\' ORDER BY name",
-                                          arguments: [table.replacingOccurrences(of: "_", with: "\\_") + "\\_%"])
+        // A prefix compared as text, not a LIKE pattern: a name may hold `%`, `_` or `\\`.
+        let shadows = try String.fetchAll(db, sql: """
+            SELECT name FROM pragma_table_list
+            WHERE type = 'shadow' AND substr(name, 1, length(?1) + 1) = ?1 || '_' COLLATE NOCASE ORDER BY name
+            """, arguments: [table])
         facts.append(("shadow tables", shadows.joined(separator: ", ")))
         return facts
     }

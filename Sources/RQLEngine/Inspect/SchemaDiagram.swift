@@ -168,7 +168,7 @@ struct SchemaDiagram {
         }
         for edge in edges {
             text += "    " + SchemaDiagram.mermaidName(edge.to) + (edge.isOptional ? " |o--o{ " : " ||--o{ ")
-                + SchemaDiagram.mermaidName(edge.from) + " : \"" + edge.columns.joined(separator: ", ").replacingOccurrences(of: "\"", with: "'") + "\"\n"
+                + SchemaDiagram.mermaidName(edge.from) + " : \"" + edge.columns.joined(separator: ", ").replacingAll(UInt8(ascii: "\""), with: "'") + "\"\n"
         }
         return text
     }
@@ -199,16 +199,11 @@ struct SchemaDiagram {
     }
 
     static func dotString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingASCII { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") ? "\\" + String(UnicodeScalar($0)) : nil } + "\""
     }
 
     /// A field of a record label: the characters records treat specially escaped.
     static func dotRecordField(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "{}|<>\"\\ ".contains(character) { escaped += "\\" }
-            escaped.append(character)
-        }
-        return escaped + "\\l"
+        text.replacingASCII { "{}|<>\"\\ ".utf8.contains($0) ? "\\" + String(UnicodeScalar($0)) : nil } + "\\l"
     }
 }

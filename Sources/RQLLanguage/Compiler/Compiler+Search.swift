@@ -42,7 +42,7 @@ extension Compiler {
     /// `take out` → `"take" "out"`: each word matched as written, not as FTS5 syntax.
     static func quotedWords(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace })
-            .map { "\"" + String($0).replacingAll("\"", with: "\"\"") + "\"" }
+            .map { "\"" + String($0).replacingAll(UInt8(ascii: "\""), with: "\"\"") + "\"" }
             .joined(separator: " ")
     }
 

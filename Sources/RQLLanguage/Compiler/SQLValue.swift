@@ -25,7 +25,7 @@ public enum SQLValue: Sendable, Equatable, Hashable {
 public enum SQLText {
     /// `"name"`, with inner quotes doubled.
     public static func identifier(_ name: String) -> String {
-        "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+        "\"" + name.replacingAll(UInt8(ascii: "\""), with: "\"\"") + "\""
     }
 
     /// `"table"`, or `"table" AS "alias"` when the alias differs: a FROM or JOIN item.
@@ -35,7 +35,7 @@ public enum SQLText {
 
     /// `'text'`, with inner quotes doubled.
     public static func stringLiteral(_ text: String) -> String {
-        "'" + text.replacingAll("'", with: "''") + "'"
+        "'" + text.replacingAll(UInt8(ascii: "'"), with: "''") + "'"
     }
 
     /// A number with a fraction or an exponent, so SQLite reads it as REAL;
@@ -86,16 +86,5 @@ public enum SQLText {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
     }
 }

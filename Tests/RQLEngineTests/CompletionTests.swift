@@ -128,3 +128,64 @@ import RQLLanguage
         #expect(chinook.session.completions(before: "Album | select Artist.").candidates.contains("Artist.Name"))
     }
 }
+
+/// Names that SQL, the DSL or a dot-command cannot read bare come from Tab
+/// in quotes, and a name whose opening quote is typed is continued.
+@Suite struct QuotedNameCompletionTests {
+    let test: TestSession
+
+    init() throws {
+        test = try TestSession.inMemory("""
+            CREATE TABLE "Order Details" ("Unit Price" REAL, qty INTEGER, "order" TEXT);
+            CREATE TABLE Orders (id INTEGER PRIMARY KEY);
+            CREATE TABLE "東京 店" (名前 TEXT);
+            CREATE TABLE "it's" (x);
+            """)
+    }
+
+    func completion(_ text: String) -> Completion {
+        test.session.completions(before: text)
+    }
+
+    @Test func sqlQuotesNamesThatAreNotPlainWords() {
+        #expect(completion("SELECT * FROM Ord").candidates == ["\"Order Details\"", "Orders"])
+        #expect(completion("SELECT * FROM 東").candidates == ["\"東京 店\""])
+        #expect(completion("SELECT * FROM \"Order D") == Completion(word: "\"Order D", candidates: ["\"Order Details\""]))
+        #expect(completion("SELECT * FROM \"東京").candidates == ["\"東京 店\""])
+        // A keyword is quoted as a name; after an opening quote no keyword is offered.
+        #expect(test.session.completions(before: "SELECT ord", after: " FROM \"Order Details\"").candidates
+                == ["\"order\"", "order", "\"Order Details\"", "Orders"])
+        #expect(completion("SELECT \"ord").candidates == ["\"order\"", "\"Order Details\"", "Orders"])
+        #expect(completion("SELECT \"Unit").candidates == ["\"Unit Price\""])
+        // A quote in a string or a comment opens no name.
+        #expect(completion("SELECT '\"' FROM Ord").candidates == ["\"Order Details\"", "Orders"])
+        #expect(completion("SELECT 1 -- \"\nFROM Ord").candidates == ["\"Order Details\"", "Orders"])
+    }
+
+    @Test func theDSLQuotesThemInBackticks() {
+        #expect(completion("Ord").candidates == ["`Order Details`", "Orders"])
+        #expect(completion("`Order D").candidates == ["`Order Details`"])
+        #expect(completion("`Order").candidates == ["`Order Details`", "Orders"])
+        #expect(completion("`Order Details` | select Unit").candidates == ["`Unit Price`"])
+        #expect(completion("`Order Details` | select `Unit").candidates == ["`Unit Price`"])
+        // Stage words are names inside an expression; the DSL's own words are not.
+        #expect(completion("`Order Details` | where or").candidates == ["or", "order"])
+    }
+
+    @Test func aDotCommandsWordsAreQuotedWhenTheyHoldABlank() {
+        #expect(completion(".schema Ord").candidates == ["\"Order Details\"", "Orders"])
+        #expect(completion(".describe 'Order D").candidates == ["\"Order Details\""])
+        #expect(completion(".schema it").candidates == ["it's"])
+        #expect(completion(".schema \"東").candidates == ["\"東京 店\""])
+    }
+
+    /// What the candidates name is what runs.
+    @Test func theCompletedTextRuns() {
+        for (typed, rest) in [("SELECT count(*) FROM \"Order D", ";"), ("`Order D", " | count"), (".describe \"東", "")] {
+            let completion = completion(typed)
+            let text = String(typed.dropLast(completion.word.count)) + (completion.candidates.first ?? "") + rest
+            #expect(test.run(text).errors == "", "\(text)")
+        }
+    }
+}
+

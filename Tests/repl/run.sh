@@ -237,6 +237,19 @@ for locale in "LANG=C.UTF-8" ""; do
   keys Tab
   expect_screen "$label: Tab completes a name with accents in place" "^rql reminders> SELECT \* FROM crème_brûlée $"
   keys C-c
+  type_line 'CREATE TABLE "東京 店" (名前 TEXT); INSERT INTO "東京 店" VALUES ('"'"'Zoë'"'"');'
+  clear_screen
+  tmux_ send-keys -t repl -l "SELECT * FROM 東"
+  keys Tab
+  expect_screen "$label: Tab quotes a name with a blank" '^rql reminders> SELECT \* FROM "東京 店" $'
+  tmux_ send-keys -t repl -l "\\;"
+  keys Enter
+  expect_screen "$label: and the query runs" "^│ Zoë  │$"
+  clear_screen
+  tmux_ send-keys -t repl -l '`東京'
+  keys Tab
+  expect_screen "$label: in the DSL, in backticks, the opening one typed" '^rql reminders> `東京 店` $'
+  keys C-c
   type_line "INSERT INTO tags (title) VALUES ('Hol' || char(253) || ' ' || char(0x6771, 0x4EAC));"
   type_line "tags | where title == 'Holý 東京' | count"
   expect_screen "$label: a DSL comparison with typed non-ASCII text finds its row" "^│     1 │$"

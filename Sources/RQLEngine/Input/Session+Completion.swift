@@ -34,13 +34,18 @@ extension Session {
         if command.takesRawText {
             return Completion.command(String(rest), catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords)
         }
-        let word = String(rest.reversed().prefix { !$0.isWhitespace }.reversed())
+        var word = String(rest.reversed().prefix { !$0.isWhitespace }.reversed())
+        if case .files = command.completes {} else {
+            // A name whose quote is open runs from the quote, blanks and all.
+            let text = String(rest)
+            if let open = Completion.openName(in: text, quotes: [UInt8(ascii: "'"), UInt8(ascii: "\"")]) { word = String(text[open...]) }
+        }
         let names: [String] = switch command.completes {
         case .nothing: []
         case .onOff: ["on", "off"]
         case .modes: OutputMode.allCases.map(\.rawValue)
-        case .tables: catalog.tableNames
-        case .triggers: (try? queue.inDatabase { try Trigger.all($0) })?.map(\.name) ?? []
+        case .tables: catalog.tableNames.map(Completion.dotCommandWord)
+        case .triggers: ((try? queue.inDatabase { try Trigger.all($0) })?.map(\.name) ?? []).map(Completion.dotCommandWord)
         case .samples: Sample.names
         case .commands: DotCommand.all.map(\.name)
         case .words(let words): words

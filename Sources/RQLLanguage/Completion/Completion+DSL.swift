@@ -13,33 +13,38 @@ extension Completion {
     /// elsewhere the source's columns, relationships, helpers and aliases,
     /// the columns of joined tables, functions and the DSL's words.
     public static func dsl(_ text: String, catalog: Catalog, definitions: Definitions) -> Completion {
-        let word = word(before: text)
-        let before = text.dropLast(word.count)
+        let (word, before) = typedWord(in: text, nameQuotes: [UInt8(ascii: "`")])
         let trimmed = String(before).trimmingTrailingWhitespace()
         if trimmed.isEmpty {
-            let sources = catalog.tableNames + definitions.queries.keys + dslStatementWords
+            let sources = catalog.tableNames.map(dslName) + definitions.queries.keys + dslStatementWords
             return Completion(word: word, candidates: matching(word, in: sources))
         }
         if trimmed.hasSuffix("|") {
             return Completion(word: word, candidates: matching(word, in: Parser.stageNames))
         }
-        let source = catalog.table(named: String(trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+        let source = catalog.table(named: leadingName(of: trimmed))
         if let completion = qualified(word, members: { qualifier in
             let table = catalog.table(named: qualifier)
                 ?? source.flatMap { relationshipTarget(qualifier, from: $0.name, catalog: catalog, definitions: definitions) }
-            return table.map { members(of: $0, catalog: catalog, definitions: definitions) } ?? []
+            return table.map { members(of: $0, catalog: catalog, definitions: definitions).map(dslName) } ?? []
         }) {
             return completion
         }
-        var names = dslExpressionWords + calls(catalog)
-        if let source { names += members(of: source, catalog: catalog, definitions: definitions) }
+        var names = unquoted(word) == word ? dslExpressionWords + calls(catalog) : []
+        if let source { names += members(of: source, catalog: catalog, definitions: definitions).map(dslName) }
         for token in SQLTokenizer.tokens(String(before)) {
             if let name = token.name, let joined = catalog.table(named: name), joined.name != source?.name {
-                names += [joined.name] + joined.columnNames
+                names += ([joined.name] + joined.columnNames).map(dslName)
             }
         }
         names += definitions.helpers[""]?.keys.map { $0 } ?? []
         return Completion(word: word, candidates: matching(word, in: names))
+    }
+
+    /// The source a query starts with: a plain word, or a name in backticks.
+    private static func leadingName(of text: String) -> String {
+        guard text.hasPrefix("`") else { return String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) }
+        return unquoted(text)
     }
 
     /// What a name in `table`'s scope can be: its columns, relationships,

@@ -5,12 +5,11 @@ extension Completion {
     /// the text after the cursor.
     public static func command(_ text: String, after: String = "", catalog: Catalog, definitions: Definitions,
                                keywords: [String]) -> Completion {
-        let word = word(before: text)
-        let before = text.dropLast(word.count)
+        let (word, before) = typedWord(in: text, nameQuotes: [UInt8(ascii: "`")])
         guard let (language, body) = InputLanguage.classify(before), !body.isEmpty else {
             let upper = word.first?.isUppercase ?? false
             let starts = SQLKeywords.statementStarts.map { upper ? $0.uppercased() : $0 }
-            let names = starts + ["sql", "dsl"] + catalog.tableNames + definitions.queries.keys + dslStatementWords
+            let names = starts + ["sql", "dsl"] + catalog.tableNames.map(dslName) + definitions.queries.keys + dslStatementWords
             return Completion(word: word, candidates: matching(word, in: names))
         }
         let command = String(body) + word

@@ -9,16 +9,17 @@ extension Completion {
     /// table when it names none) and functions. `after` is the rest of the
     /// statement, after the cursor, where aliases are often defined.
     public static func sql(_ text: String, after: String = "", catalog: Catalog, keywords: [String]) -> Completion {
-        let word = word(before: text)
-        let tokens = SQLTokenizer.tokens(String(text.dropLast(word.count)))
+        let (word, before) = typedWord(in: text, nameQuotes: [UInt8(ascii: "\""), UInt8(ascii: "`")])
+        let tokens = SQLTokenizer.tokens(String(before))
         let aliases = tableAliases(in: tokens + SQLTokenizer.tokens(after), catalog: catalog)
+        let reserved = Set(keywords.map { $0.lowercased() })
         if let completion = qualified(word, members: { qualifier in
             let table = aliases[qualifier.lowercased()] ?? catalog.table(named: qualifier)?.name
-            return table.flatMap { catalog.table(named: $0)?.columnNames } ?? []
+            return (table.flatMap { catalog.table(named: $0)?.columnNames } ?? []).map { sqlName($0, keywords: reserved) }
         }) {
             return completion
         }
-        let tables = catalog.tableNames
+        let tables = catalog.tableNames.map { sqlName($0, keywords: reserved) }
         if let previous = tokens.last(where: { $0.kind != .punctuation || $0.text != "," }),
            previous.kind == .word, tableIntroducers.contains(previous.text.lowercased()) {
             return Completion(word: word, candidates: matching(word, in: tables))
@@ -27,8 +28,10 @@ extension Completion {
         let columns = catalog.tables.values
             .filter { named.isEmpty || named.contains($0.name) }
             .flatMap(\.columnNames)
+            .map { sqlName($0, keywords: reserved) }
         var names = tables + columns
-        if !word.isEmpty {
+        // After an opening quote only names can follow.
+        if !word.isEmpty, unquoted(word) == word {
             let upper = word.first.map { $0.isUppercase } ?? true
             names += keywords.map { upper ? $0.uppercased() : $0.lowercased() } + calls(catalog)
         }

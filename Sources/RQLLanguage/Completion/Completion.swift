@@ -19,13 +19,16 @@ public struct Completion: Equatable, Sendable {
         String(text.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." }.reversed())
     }
 
-    /// `names` that start with `prefix`, ignoring case, sorted and without repeats.
+    /// `names` that start with `prefix`, ignoring case and quotes (`"Ord`
+    /// and `Ord` both find `"Order Details"`), sorted and without repeats.
     public static func matching(_ prefix: some StringProtocol, in names: some Sequence<String>) -> [String] {
-        let lowered = prefix.lowercased()
+        let lowered = unquoted(prefix).lowercased()
         var seen: Set<String> = []
         return names
-            .filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
-            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            .map { (name: $0, key: unquoted($0).lowercased()) }
+            .filter { $0.key.hasPrefix(lowered) && seen.insert($0.name).inserted }
+            .sorted { ($0.key, $0.name) < ($1.key, $1.name) }
+            .map(\.name)
     }
 
     /// Completes `qualifier.partial` with the names `members` gives for the qualifier.

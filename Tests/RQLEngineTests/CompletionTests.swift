@@ -157,6 +157,9 @@ import RQLLanguage
                 == ["\"order\"", "order", "\"Order Details\"", "Orders"])
         #expect(completion("SELECT \"ord").candidates == ["\"order\"", "\"Order Details\"", "Orders"])
         #expect(completion("SELECT \"Unit").candidates == ["\"Unit Price\""])
+        #expect(completion("SELECT \"Order Details\".Un") == Completion(word: "\"Order Details\".Un",
+                                                                       candidates: ["\"Order Details\".\"Unit Price\""]))
+        #expect(completion("SELECT \"東京 店\".").candidates == ["\"東京 店\".名前"])
         // A quote in a string or a comment opens no name.
         #expect(completion("SELECT '\"' FROM Ord").candidates == ["\"Order Details\"", "Orders"])
         #expect(completion("SELECT 1 -- \"\nFROM Ord").candidates == ["\"Order Details\"", "Orders"])
@@ -168,6 +171,7 @@ import RQLLanguage
         #expect(completion("`Order").candidates == ["`Order Details`", "Orders"])
         #expect(completion("`Order Details` | select Unit").candidates == ["`Unit Price`"])
         #expect(completion("`Order Details` | select `Unit").candidates == ["`Unit Price`"])
+        #expect(completion("`Order Details` | select `Order Details`.q").candidates == ["`Order Details`.qty"])
         // Stage words are names inside an expression; the DSL's own words are not.
         #expect(completion("`Order Details` | where or").candidates == ["or", "order"])
     }

@@ -35,7 +35,14 @@ extension Completion {
     /// Strings, `--` comments and `/* … */` comments are passed over, and a
     /// doubled quote stays inside its name.
     public static func openName(in text: String, quotes: Set<UInt8>) -> String.Index? {
-        let bytes = Array(text.utf8)
+        openNameOffset(in: text.utf8.prefix(text.utf8.count), quotes: quotes)
+            .map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// `openName(in:quotes:)` for the first bytes of a text: the opening
+    /// quote's byte offset.
+    private static func openNameOffset(in text: Substring.UTF8View, quotes: Set<UInt8>) -> Int? {
+        let bytes = Array(text)
         var open: (quote: UInt8, at: Int)?
         var index = 0
         while index < bytes.count {
@@ -67,7 +74,7 @@ extension Completion {
             }
         }
         guard let open, quotes.contains(open.quote) else { return nil }
-        return text.utf8.index(text.utf8.startIndex, offsetBy: open.at)
+        return open.at
     }
 
     /// The name a typed word or a candidate stands for: without its quotes
@@ -92,10 +99,18 @@ extension Completion {
     }
 
     /// The word Tab completes at the end of `text`, and the text before it:
-    /// a name whose quote is open (with the quote), or the plain word there.
+    /// a name whose quote is open (with the quote), or the plain word there,
+    /// with the quoted name it qualifies (`"Order Details".Un`).
     static func typedWord(in text: String, nameQuotes: Set<UInt8>) -> (word: String, before: Substring) {
         if let open = openName(in: text, quotes: nameQuotes) { return (String(text[open...]), text[..<open]) }
         let word = word(before: text)
-        return (word, text.dropLast(word.count))
+        let before = text.dropLast(word.count)
+        // Without its closing quote, the text before the period ends inside the name.
+        if word.hasPrefix("."), let quote = before.utf8.last, nameQuotes.contains(quote),
+           let offset = openNameOffset(in: before.utf8.dropLast(), quotes: nameQuotes) {
+            let open = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            return (String(text[open...]), text[..<open])
+        }
+        return (word, before)
     }
 }

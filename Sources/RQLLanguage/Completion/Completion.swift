@@ -36,7 +36,7 @@ public struct Completion: Equatable, Sendable {
         guard let dot = word.lastIndex(of: ".") else { return nil }
         let qualifier = String(word[..<dot])
         let partial = word[word.index(after: dot)...]
-        let names = matching(partial, in: members(qualifier)).map { qualifier + "." + $0 }
+        let names = matching(partial, in: members(unquoted(qualifier))).map { qualifier + "." + $0 }
         return Completion(word: word, candidates: names)
     }
 

@@ -56,6 +56,23 @@ import RQLEngine
         #expect(ran.output == "0\n")
     }
 
+    /// The inspectors read tables, views and FTS tables whose names hold a
+    /// quote (GRDB's `quotedDatabaseIdentifier` does not double one).
+    @Test func theInspectorsReadNamesWithQuotes() throws {
+        let test = try TestSession.inMemory(Self.schema + """
+            CREATE VIEW "v""\u{301}" AS SELECT note FROM "q""\u{301}x";
+            CREATE VIRTUAL TABLE "f""\u{301}" USING fts5(body);
+            INSERT INTO "f""\u{301}" VALUES ('milk and honey');
+            """)
+        let fts = test.run(".fts 'f\(Self.mark)'")
+        #expect(fts.errors == "")
+        #expect(fts.output.contains("  rows           1\n"))
+        let view = test.run(".view 'v\(Self.mark)'")
+        #expect(view.errors == "")
+        #expect(view.output.contains("    q\(Self.mark)x: note\n"))
+        #expect(test.run(".explain SELECT * FROM \"q\"\"\u{301}x\" WHERE note = 'x';").errors == "")
+    }
+
     /// `.fts` finds an FTS5 table's shadow tables by their names' prefix as
     /// text: `%` and `_` in a name are not LIKE's wildcards.
     @Test func shadowTablesOfANameWithWildcards() throws {

@@ -27,7 +27,7 @@ enum CatalogReader {
         var declarations: [String: [String: String]] = [:]
         for schema in Set(listed.map { $0["schema"] as String }) {
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master WHERE type IN ('table', 'view')
+                SELECT name, sql FROM \(SQLText.identifier(schema)).sqlite_master WHERE type IN ('table', 'view')
                 """)
             declarations[schema] = Dictionary(rows.map { ($0["name"] as String, $0["sql"] as String? ?? "") },
                                               uniquingKeysWith: { first, _ in first })

@@ -1,4 +1,5 @@
 import GRDB
+import RQLLanguage
 
 /// Reading the schema for `.tables`, `.schema` and `.dbinfo`.
 enum Schema {
@@ -32,7 +33,7 @@ enum Schema {
         var statements: [String] = []
         for schema in schemas {
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master
+                SELECT name, sql FROM \(SQLText.identifier(schema)).sqlite_master
                 WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                   AND (?1 IS NULL OR name LIKE ?1 OR tbl_name LIKE ?1)
                 ORDER BY rowid
@@ -51,7 +52,7 @@ enum Schema {
         var objects: [(String, String, String, String)] = []
         for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, tbl_name, sql FROM \(schema.quotedDatabaseIdentifier).sqlite_master
+                SELECT name, tbl_name, sql FROM \(SQLText.identifier(schema)).sqlite_master
                 WHERE type = ? AND sql IS NOT NULL ORDER BY name
                 """, arguments: [type])
             objects += rows.map { (schema, $0["name"], $0["tbl_name"], $0["sql"]) }

@@ -54,7 +54,7 @@ extension Session {
     }
 
     private static func ftsFacts(_ table: String, readonly: Bool, _ db: Database) throws -> [(String, String)] {
-        let quoted = table.quotedDatabaseIdentifier
+        let quoted = SQLText.identifier(table)
         let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? ""
         guard let declaration = FTSDeclaration.parse(sql) else { return [("declaration", sql)] }
         let isFTS4 = declaration.module == .fts4

@@ -10,7 +10,7 @@ extension Session {
     /// the statement, which says why.
     func mayChange(_ change: EveryRowChange) -> Bool {
         guard let ask = asksPerson, settings.confirmsEveryRowChange, !settings.bail, readDepth == 0 else { return true }
-        let table = (change.schema.map { $0.quotedDatabaseIdentifier + "." } ?? "") + change.table.quotedDatabaseIdentifier
+        let table = (change.schema.map { SQLText.identifier($0) + "." } ?? "") + SQLText.identifier(change.table)
         guard let count = try? queue.inDatabase({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") }),
               count > 1 else { return true }
         output.flush()

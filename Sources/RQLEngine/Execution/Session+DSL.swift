@@ -50,7 +50,7 @@ extension Session {
             var version: [String] = []
             for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list ORDER BY seq") {
                 let name: String = row["name"]
-                let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version") ?? 0
+                let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA \(SQLText.identifier(name)).schema_version") ?? 0
                 version.append("\(name)\t\(row["file"] as String? ?? "")\t\(schemaVersion)")
             }
             if let cached = catalogCache, cached.version == version { return cached.catalog }

@@ -171,7 +171,7 @@ extension Session {
     /// `name on table(columns)`, looked up in every attached schema.
     private func describeIndex(_ name: String, _ db: Database) throws -> String {
         for schema in try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq") {
-            guard let table = try String.fetchOne(db, sql: "SELECT tbl_name FROM \(schema.quotedDatabaseIdentifier).sqlite_master WHERE type = 'index' AND name = ?",
+            guard let table = try String.fetchOne(db, sql: "SELECT tbl_name FROM \(SQLText.identifier(schema)).sqlite_master WHERE type = 'index' AND name = ?",
                                                   arguments: [name]) else { continue }
             let columns = try Row.fetchAll(db, sql: "SELECT name FROM pragma_index_xinfo(?, ?) WHERE key = 1 ORDER BY seqno",
                                            arguments: [name, schema])

@@ -1,4 +1,5 @@
 import GRDB
+import RQLLanguage
 
 /// A view of the open database and what it reads.
 struct ViewLineage {
@@ -27,7 +28,7 @@ struct ViewLineage {
             let statement: Statement
             do {
                 statement = try db.makeStatement(
-                    sql: "SELECT * FROM \(schema.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)")
+                    sql: "SELECT * FROM \(SQLText.identifier(schema)).\(SQLText.identifier(name))")
             } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
                 return ViewLineage(schema: schema, name: name, sql: sql, columns: [], reads: [],
                                    failure: error.message ?? "\(error.resultCode)")

@@ -1,4 +1,5 @@
 import GRDB
+import RQLLanguage
 import RQLSamples
 
 /// The Reminders app's triggers that call back into the app
@@ -40,6 +41,6 @@ enum AppTriggers {
     /// main's place (once their table is gone, SQLite no longer finds them
     /// to drop).
     static func uninstall(_ db: Database) throws {
-        for name in names { try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(name.quotedDatabaseIdentifier)") }
+        for name in names { try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(SQLText.identifier(name))") }
     }
 }

@@ -61,6 +61,7 @@ run: build
 test: test-setup
 	@$(MAKE) --no-print-directory build-tests
 	swift test --skip-build $(THROUGH_PIPE)
+	Tests/source/run.sh
 	Tests/build/run.sh
 	Tests/cli/run.sh .build/debug/rql
 	Tests/repl/run.sh .build/debug/rql

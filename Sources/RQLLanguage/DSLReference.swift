@@ -154,7 +154,7 @@ public enum DSLReference {
     static func exampleParts(_ catalog: Catalog) -> ExampleParts? {
         guard let table = catalog.tableNames.compactMap({ catalog.tables[$0] }).first(where: { $0.kind == .table }),
               let column = table.columns.first(where: { !$0.isPrimaryKey }) ?? table.columns.first else { return nil }
-        let toMany = catalog.relationships[table.name]?.first { $0.kind == .toMany }?.name
+        let toMany = catalog.relationships(of: table).first { $0.kind == .toMany }?.name
         return ExampleParts(table: table.name, column: column.name, toMany: toMany)
     }
 

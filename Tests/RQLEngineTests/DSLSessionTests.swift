@@ -90,6 +90,33 @@ import RQLRender
         #expect(test.run("emp.employes | count").errors.contains("help: did you mean `emp.employees`?"))
     }
 
+    /// A relationship of an attached table leads to a table of its own
+    /// database (as SQLite's foreign keys do), even where main has a table
+    /// of that name: the join names the database then.
+    @Test func anAttachedTablesRelationshipsStayInItsDatabase() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rql-teams-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let test = try TestSession.inMemory("""
+            CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO teams VALUES (1, 'main 東京');
+            ATTACH '\(file)' AS emp;
+            CREATE TABLE emp.teams (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE emp.people (id INTEGER PRIMARY KEY, name TEXT, teamID INTEGER REFERENCES teams(id));
+            CREATE TABLE emp.skills (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE emp.peopleSkills (personID INTEGER NOT NULL REFERENCES people(id), skillID INTEGER NOT NULL REFERENCES skills(id));
+            INSERT INTO emp.teams VALUES (1, 'Équipe');
+            INSERT INTO emp.people VALUES (1, 'Zoë', 1);
+            INSERT INTO emp.skills VALUES (1, 'SQL');
+            INSERT INTO emp.peopleSkills VALUES (1, 1);
+            """)
+        #expect(test.run("emp.people | select name, team.name").output == "Zoë|Équipe\n")
+        #expect(test.run("emp.teams | select name, count(people)").output == "Équipe|1\n")
+        #expect(test.run("emp.people | select name, skills = count(skills), any skills.title == 'SQL'").output == "Zoë|1|1\n")
+        #expect(test.run(".sql on\nemp.people | select team.name").output.contains("LEFT JOIN \"emp\".\"teams\" AS \"team\""))
+        // main's teams has no people.
+        #expect(test.run("teams | select count(people)").errors.contains("unknown name `people`"))
+    }
+
     @Test func explainShowsTheSQLAndThePlanOfADSLQuery() throws {
         let session = try TestSession()
         let output = session.run(".explain reminders | where remindersList.title == 'Family'").output

@@ -46,7 +46,7 @@ struct SchemaDiagram {
         var notes: [(text: String, tables: Set<String>)] = []
         var pairs: Set<String> = []
         for table in all {
-            for relationship in catalog.relationships[table.name] ?? [] where relationship.kind == .manyToMany {
+            for relationship in catalog.relationships(of: table) where relationship.kind == .manyToMany {
                 guard let junction = relationship.junction else { continue }
                 let pair = [table.name, relationship.target].sorted().joined(separator: "\u{1F}") + "\u{1F}" + junction
                 guard pairs.insert(pair).inserted else { continue }

@@ -105,6 +105,11 @@ public struct Catalog: Sendable {
     public private(set) var tables: [String: Table] = [:]
     /// The tables of temp and attached databases by `schema.name`, lowercased.
     private var qualifiedTables: [String: Table] = [:]
+    /// Each database's tables by name: where a relationship of one of its
+    /// tables leads (SQLite's foreign keys name tables of their own database).
+    private var tablesBySchema: [String: [String: Table]] = [:]
+    /// Each database's relationships by table name.
+    private var relationshipsBySchema: [String: [String: [Relationship]]] = [:]
     /// Lowercased table name → the table's name as written.
     private var lowercasedNames: [String: String] = [:]
     public var searchLinks: [SearchLink]
@@ -121,12 +126,39 @@ public struct Catalog: Sendable {
             self.tables[table.name] = table
             lowercasedNames[table.name.lowercased()] = table.name
         }
-        relationships = Relationship.derive(from: self.tables)
         // A table of another database is also found by its qualified name
         // (`emp.employees`), even where an unqualified name means another one.
         for table in tables where table.schema != "main" {
             qualifiedTables[(table.schema + "." + table.name).lowercased()] = table
         }
+        for table in tables where tablesBySchema[table.schema]?[table.name] == nil {
+            tablesBySchema[table.schema, default: [:]][table.name] = table
+        }
+        for (schema, schemaTables) in tablesBySchema {
+            relationshipsBySchema[schema] = Relationship.derive(from: schemaTables)
+        }
+    }
+
+    /// The relationships `table`'s foreign keys (and those pointing at it)
+    /// give it, to tables of its own database.
+    public func relationships(of table: Table) -> [Relationship] {
+        relationshipsBySchema[table.schema]?[table.name] ?? []
+    }
+
+    /// The table of database `schema` called `name` (in any case): where a
+    /// relationship of a table of that database leads.
+    public func table(named name: String, in schema: String) -> Table? {
+        guard let tables = tablesBySchema[schema] else { return nil }
+        return tables[name] ?? tables.values.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// `table` as a FROM or JOIN item: named with its database where an
+    /// unqualified name would find another database's table of that name.
+    public func fromItem(_ table: Table, alias: String) -> String {
+        guard let found = lowercasedNames[table.name.lowercased()].flatMap({ tables[$0] }), found.schema != table.schema else {
+            return SQLText.fromItem(table.name, alias: alias)
+        }
+        return SQLText.identifier(table.schema) + "." + SQLText.identifier(table.name) + " AS " + SQLText.identifier(alias)
     }
 
     /// The table called `name`: exactly, in any case (SQL names are
@@ -160,10 +192,6 @@ public struct Catalog: Sendable {
     public var allTableNames: [String] {
         tableNames + qualifiedTables.values.map { $0.schema + "." + $0.name }.sorted()
     }
-
-    /// Table name → the relationships its foreign keys (and those pointing
-    /// at it) give it.
-    public private(set) var relationships: [String: [Relationship]] = [:]
 
     /// Window functions that are not aggregates (SQLite lists them with the
     /// aggregates that can also run as windows).

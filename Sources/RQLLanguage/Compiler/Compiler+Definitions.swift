@@ -55,7 +55,7 @@ extension Compiler {
             if table.column(name.text) != nil {
                 throw DSLError("`\(name.text)` is already a column of `\(table.name)`", at: name.span, label: "pick another name")
             }
-            let relationships = (catalog.relationships[table.name] ?? []).map(\.name)
+            let relationships = catalog.relationships(of: table).map(\.name)
             let helpers = definitions.helpers[table.name]?.keys.sorted() ?? []
             guard table.column(target.text) != nil || relationships.contains(target.text) || helpers.contains(target.text) else {
                 var notes: [String] = []

@@ -76,13 +76,13 @@ extension Compiler {
                 return try expand(helper, named: first, table: table, on: relation, context)
             }
         }
-        if let table, let relationship = catalog.relationships[table.name]?.first(where: { $0.name == first.text }) {
+        if let table, let relationship = catalog.relationships(of: table).first(where: { $0.name == first.text }) {
             switch relationship.kind {
             case .toOne:
                 guard !rest.isEmpty else {
                     throw DSLError("`\(first.text)` is a relationship to `\(relationship.target)`, not a value", at: first.span,
                                    label: "name one of its columns",
-                                   notes: ["help: \(first.text).\(catalog.tables[relationship.target]?.columns.first?.name ?? "id")"])
+                                   notes: ["help: \(first.text).\(catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id")"])
                 }
                 if relation.level.allowsJoins {
                     let target = try joinToOne(relationship, from: relation)
@@ -151,7 +151,7 @@ extension Compiler {
         let level = relation.level
         let key = relation.sqlAlias + "\u{1F}" + relationship.name
         if let existing = level.pathJoins[key] { return existing }
-        guard let target = catalog.tables[relationship.target] else {
+        guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
             throw DSLError("no table `\(relationship.target)`", at: SourceSpan(0, 0))
         }
         let isPrimary = level.relations.first === relation
@@ -163,7 +163,7 @@ extension Compiler {
         if isOptional { level.optionalAliases.insert(alias) }
         let condition = relationship.links.map { joined.column($0.to) + " = " + relation.column($0.from) }
             .joined(separator: " AND ")
-        level.joins.append(.init(isLeft: isOptional, clause: SQLText.fromItem(target.name, alias: alias) + " ON " + condition,
+        level.joins.append(.init(isLeft: isOptional, clause: catalog.fromItem(target, alias: alias) + " ON " + condition,
                                  path: (alias, relation.sqlAlias)))
         level.pathJoins[key] = joined
         return joined
@@ -173,11 +173,11 @@ extension Compiler {
     /// a scalar subquery.
     private func correlatedToOne(_ relationship: Relationship, from relation: Relation, rest: [Name],
                                  _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        guard let target = catalog.tables[relationship.target] else {
+        guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
             throw DSLError("no table `\(relationship.target)`", at: rest[0].span)
         }
         let alias = uniqueAlias(relationship.name)
-        let level = QueryLevel(from: .item(SQLText.fromItem(target.name, alias: alias)), owner: self)
+        let level = QueryLevel(from: .item(catalog.fromItem(target, alias: alias)), owner: self)
         let joined = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
                               enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [joined]
@@ -227,7 +227,7 @@ extension Compiler {
 
     private func subquery(for relationship: Relationship, from relation: Relation, key: String,
                           span: SourceSpan, aliases: ToManyAliases?) throws(DSLError) -> ToManyCollector.Found {
-        guard let target = catalog.tables[relationship.target] else {
+        guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
             throw DSLError("no table `\(relationship.target)`", at: span)
         }
         func sharedAlias(_ name: String) -> String {
@@ -238,21 +238,24 @@ extension Compiler {
             return alias
         }
         let alias = sharedAlias(relationship.name)
-        let targetText = SQLText.fromItem(target.name, alias: alias)
+        let targetText = catalog.fromItem(target, alias: alias)
         let level: QueryLevel
         let links: [(inner: String, outer: String)]
         let innerTable: String
         var farJoin: QueryLevel.Join?
         if let junction = relationship.junction {
             let junctionAlias = sharedAlias(junction)
-            level = QueryLevel(from: .item(SQLText.fromItem(junction, alias: junctionAlias)), owner: self)
+            let junctionTable = catalog.table(named: junction, in: relation.schema)
+            let junctionItem = junctionTable.map { catalog.fromItem($0, alias: junctionAlias) }
+                ?? SQLText.fromItem(junction, alias: junctionAlias)
+            level = QueryLevel(from: .item(junctionItem), owner: self)
             let near = relationship.junctionLinks.map {
                 SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
                     + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)
             }
             let join = QueryLevel.Join(isLeft: false, clause: targetText + " ON " + near.joined(separator: " AND "))
             // A NULL far key names no row: only the join tells such junction rows apart.
-            if relationship.junctionLinks.allSatisfy({ isNeverNull($0.from, in: catalog.tables[junction]) }) {
+            if relationship.junctionLinks.allSatisfy({ isNeverNull($0.from, in: junctionTable) }) {
                 farJoin = join
             } else {
                 level.joins.append(join)
@@ -273,7 +276,7 @@ extension Compiler {
         level.relations = [inner]
         let outerIsJoinedOptionally = relation.level.optionalAliases.contains(relation.sqlAlias)
         let keysAreNeverNull = !outerIsJoinedOptionally && relationship.links.allSatisfy { link in
-            isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.tables[innerTable])
+            isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.table(named: innerTable, in: relation.schema))
         }
         return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
                                      outerColumns: relationship.links.map(\.from),
@@ -346,7 +349,7 @@ extension Compiler {
                 notes += catalogNotes(for: relation)
                 if let table = relation.table {
                     candidates += (definitions.helpers[table.name]?.keys.sorted() ?? [])
-                    candidates += (catalog.relationships[table.name] ?? []).map(\.name)
+                    candidates += catalog.relationships(of: table).map(\.name)
                     candidates += (definitions.aliases[table.name]?.keys.sorted() ?? [])
                 }
                 for cases in relation.enums.values { candidates += cases.map(\.name) }
@@ -371,7 +374,7 @@ extension Compiler {
         var candidates = relation.columns
         if let table = relation.table {
             candidates += (definitions.helpers[table.name]?.keys.sorted() ?? [])
-            candidates += (catalog.relationships[table.name] ?? []).map(\.name)
+            candidates += catalog.relationships(of: table).map(\.name)
         }
         var notes: [String] = []
         if let suggestion = Compiler.didYouMean(name.text, in: candidates) { notes.append(suggestion) }
@@ -384,7 +387,7 @@ extension Compiler {
     private func catalogNotes(for relation: Relation) -> [String] {
         var notes = ["note: columns of \(relation.described): " + relation.columns.joined(separator: ", ")]
         if let table = relation.table {
-            let relationships = (catalog.relationships[table.name] ?? []).map { relationship -> String in
+            let relationships = catalog.relationships(of: table).map { relationship -> String in
                 switch relationship.kind {
                 case .toOne: return "\(relationship.name) (one \(relationship.target))"
                 case .toMany: return "\(relationship.name) (many)"

@@ -26,6 +26,9 @@ final class Relation {
         self.level = level
     }
 
+    /// The database of its table, where its relationships lead.
+    var schema: String { table?.schema ?? "main" }
+
     func column(_ column: String) -> String {
         SQLText.identifier(sqlAlias) + "." + SQLText.identifier(column)
     }

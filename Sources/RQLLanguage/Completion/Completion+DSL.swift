@@ -25,7 +25,7 @@ extension Completion {
         let source = catalog.table(named: leadingName(of: trimmed))
         if let completion = qualified(word, members: { qualifier in
             let table = catalog.table(named: qualifier)
-                ?? source.flatMap { relationshipTarget(qualifier, from: $0.name, catalog: catalog, definitions: definitions) }
+                ?? source.flatMap { relationshipTarget(qualifier, from: $0, catalog: catalog, definitions: definitions) }
             return table.map { members(of: $0, catalog: catalog, definitions: definitions).map(dslName) } ?? []
         }) {
             return completion
@@ -51,17 +51,17 @@ extension Completion {
     /// helpers, mutation helpers and aliases.
     private static func members(of table: Catalog.Table, catalog: Catalog, definitions: Definitions) -> [String] {
         table.columnNames
-            + (catalog.relationships[table.name] ?? []).map(\.name)
+            + catalog.relationships(of: table).map(\.name)
             + (definitions.helpers[table.name]?.keys.map { $0 } ?? [])
             + (definitions.mutationHelpers[table.name]?.keys.map { $0 } ?? [])
             + (definitions.aliases[table.name]?.keys.map { $0 } ?? [])
     }
 
     /// The table a relationship (or an alias of one) of `table` leads to.
-    private static func relationshipTarget(_ name: String, from table: String, catalog: Catalog,
+    private static func relationshipTarget(_ name: String, from table: Catalog.Table, catalog: Catalog,
                                            definitions: Definitions) -> Catalog.Table? {
-        let relationship = definitions.aliases[table]?[name] ?? name
-        let target = catalog.relationships[table]?.first { $0.name.lowercased() == relationship.lowercased() }?.target
-        return target.flatMap { catalog.table(named: $0) }
+        let relationship = definitions.aliases[table.name]?[name] ?? name
+        let target = catalog.relationships(of: table).first { $0.name.lowercased() == relationship.lowercased() }?.target
+        return target.flatMap { catalog.table(named: $0, in: table.schema) }
     }
 }

@@ -54,4 +54,3 @@ indirect enum ExpressionIdentity: Hashable {
         return .applying(operation, [first] + operands.compactMap(\.identity))
     }
 }
-

@@ -52,6 +52,9 @@ keys() { tmux_ send-keys -t repl "$@"; }
 # The screen as text, keeping trailing spaces (a prompt ends with one).
 screen() { tmux_ capture-pane -p -N -t repl "$@"; }
 clear_screen() { keys C-l; tmux_ clear-history -t repl; }
+# tab TEXT NAME PATTERN: types TEXT as it is, presses Tab, and waits for
+# the screen to match PATTERN.
+tab() { tmux_ send-keys -t repl -l "$1"; keys Tab; expect_screen "$2" "$3"; }
 
 # expect NAME PATTERN [SECONDS]: waits until the screen matches the
 # extended regular expression PATTERN.
@@ -88,19 +91,13 @@ keys C-c
 expect_screen "Ctrl-C clears the line" "^rql reminders> $"
 
 clear_screen
-tmux_ send-keys -t repl -l ".trig"
-keys Tab
-expect_screen "Tab completes .trig to .triggers" "^rql reminders> \.triggers $"
-tmux_ send-keys -t repl -l "ta"
-keys Tab
-expect_screen "Tab completes a table name" "^rql reminders> \.triggers tags $"
+tab ".trig" "Tab completes .trig to .triggers" "^rql reminders> \.triggers $"
+tab "ta" "Tab completes a table name" "^rql reminders> \.triggers tags $"
 keys Enter
 expect_screen ".triggers tags lists the new trigger" "tags_shout"
 
 clear_screen
-tmux_ send-keys -t repl -l "SELECT * FROM reminders WHERE isF"
-keys Tab
-expect_screen "Tab completes a column name" "WHERE isFlagged $"
+tab "SELECT * FROM reminders WHERE isF" "Tab completes a column name" "WHERE isFlagged $"
 keys C-c
 
 clear_screen
@@ -233,22 +230,16 @@ for locale in "LANG=C.UTF-8" ""; do
   expect_screen "$label: and reach the query whole" "^│ Holý │ 6 │$"
   type_line "CREATE TABLE crème_brûlée (x); CREATE TABLE crème_fraîche (y);"
   clear_screen
-  tmux_ send-keys -t repl -l "SELECT * FROM crème_b"
-  keys Tab
-  expect_screen "$label: Tab completes a name with accents in place" "^rql reminders> SELECT \* FROM crème_brûlée $"
+  tab "SELECT * FROM crème_b" "$label: Tab completes a name with accents in place" "^rql reminders> SELECT \* FROM crème_brûlée $"
   keys C-c
   type_line 'CREATE TABLE "東京 店" (名前 TEXT); INSERT INTO "東京 店" VALUES ('"'"'Zoë'"'"');'
   clear_screen
-  tmux_ send-keys -t repl -l "SELECT * FROM 東"
-  keys Tab
-  expect_screen "$label: Tab quotes a name with a blank" '^rql reminders> SELECT \* FROM "東京 店" $'
+  tab "SELECT * FROM 東" "$label: Tab quotes a name with a blank" '^rql reminders> SELECT \* FROM "東京 店" $'
   tmux_ send-keys -t repl -l "\\;"
   keys Enter
   expect_screen "$label: and the query runs" "^│ Zoë  │$"
   clear_screen
-  tmux_ send-keys -t repl -l '`東京'
-  keys Tab
-  expect_screen "$label: in the DSL, in backticks, the opening one typed" '^rql reminders> `東京 店` $'
+  tab '`東京' "$label: in the DSL, in backticks, the opening one typed" '^rql reminders> `東京 店` $'
   keys C-c
   type_line "INSERT INTO tags (title) VALUES ('Hol' || char(253) || ' ' || char(0x6771, 0x4EAC));"
   type_line "tags | where title == 'Holý 東京' | count"

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RQLEngine
+@testable import RQLEngine
 
 /// `.import`: CSV, TSV, JSON and NDJSON files into new tables typed by
 /// their values, or into existing tables by name or position; malformed
@@ -111,6 +111,39 @@ import RQLEngine
         let result = test.run(".import \(path) t")
         #expect(result.errors == error.replacingOccurrences(of: name, with: path))
         #expect(test.run(".tables").output == "")
+    }
+
+    /// A Latin-1 file's bytes are stored as they are, with a warning that
+    /// names the first line that is not UTF-8 and how to convert the file.
+    @Test func aFileThatIsNotUTF8IsImportedWithAWarning() throws {
+        let path = folder + "/latin1.csv"
+        try Data([UInt8]("id,name\n1,Zoë\n2,caf".utf8) + [0xE9] + [UInt8]("\n3,x".utf8) + [0xE9, 0x0A]).write(to: URL(fileURLWithPath: path))
+        let test = try TestSession.inMemory("")
+        let imported = test.run(".import '\(path)' t")
+        #expect(imported.output == "imported 3 records into a new table t (id INTEGER, name TEXT)\n")
+        #expect(imported.errors == """
+            \(path):3: warning: this line is not UTF-8 text; its bytes are stored as they are
+            help: a file saved as Latin-1 or Windows-1252 reads right once converted: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8
+
+            """)
+        #expect(test.value("SELECT hex(name) FROM t WHERE id = 2;") == "636166E9")
+        // UTF-8 text from every plane gives no warning.
+        let utf8 = try file("utf8.ndjson", "{\"a\": \"Zoë 東京 🎉 \\u00e9 𝄞\"}\n")
+        #expect(test.run(".import '\(utf8)' u").errors == "")
+    }
+
+    @Test func utf8ValidationRefusesWhatIsNotText() {
+        func valid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(UTF8Validation.isValid) }
+        #expect(valid(Array("plain ASCII, longer than a word or two".utf8)))
+        #expect(valid(Array("Zoë 東京 🎉 𝄞 after eight bytes: é".utf8)))
+        #expect(valid([]))
+        #expect(!valid([0xC0, 0x80]))               // an overlong NUL
+        #expect(!valid([0xE0, 0x80, 0x80]))         // an overlong 3-byte form
+        #expect(!valid([0xED, 0xA0, 0x80]))         // a surrogate
+        #expect(!valid([0xF4, 0x90, 0x80, 0x80]))   // past U+10FFFF
+        #expect(!valid(Array("abcdefgh".utf8) + [0xE6, 0x9D]))  // cut short
+        #expect(!valid(Array("abcdefgh".utf8) + [0x80]))        // a lone continuation byte
+        #expect(!valid([0xE9, 0x41]))               // Latin-1 é
     }
 
     @Test func aDeeplyNestedValueIsAnErrorNotACrash() throws {

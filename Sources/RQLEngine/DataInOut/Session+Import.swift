@@ -14,6 +14,14 @@ extension Session {
         var names: [String]
         var kinds: [ColumnKind]
         var records = 0
+        /// The first line holding bytes that are not UTF-8 text.
+        var firstLineNotUTF8: Int?
+
+        /// Notes the reader's line when it is the first that is not UTF-8.
+        mutating func check(_ bytes: [UInt8], line: Int) {
+            guard firstLineNotUTF8 == nil, !bytes.withUnsafeBufferPointer(UTF8Validation.isValid) else { return }
+            firstLineNotUTF8 = line
+        }
     }
 
     func importFile(_ asked: ImportRequest) throws {
@@ -47,6 +55,11 @@ extension Session {
         }
         progress.finish()
         output.write(summary + "\n")
+        if let line = shape.firstLineNotUTF8 {
+            diagnostics.write("\(request.path):\(line): warning: this line is not UTF-8 text; its bytes are stored as they are\n"
+                              + "help: a file saved as Latin-1 or Windows-1252 reads right once converted: "
+                              + "iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8\n")
+        }
     }
 
     /// The first reading: column names (a header, the JSON keys, or c1…cN),
@@ -59,6 +72,7 @@ extension Session {
             guard try reader.next() else { throw CommandError("\(request.path) holds no records") }
             let width = reader.fieldCount
             var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
+            shape.check(reader.bytes, line: reader.line)
             if request.hasHeader {
                 shape.names = (0..<width).map { String(decoding: reader.bytes[reader.fieldRange($0)], as: UTF8.self) }
             } else {
@@ -67,6 +81,7 @@ extension Session {
             var hasRecord = !request.hasHeader
             if !hasRecord { hasRecord = try reader.next() }
             while hasRecord {
+                shape.check(reader.bytes, line: reader.line)
                 guard reader.fieldCount == width else {
                     throw ImportError.at(request.path, line: reader.line,
                                          "\(reader.fieldCount) field\(reader.fieldCount == 1 ? "" : "s") where the "
@@ -87,6 +102,7 @@ extension Session {
             var reader = JSONRecordReader(source)
             var shape = ImportShape(names: [], kinds: [])
             while try reader.next() {
+                shape.check(reader.bytes, line: reader.line)
                 if shape.kinds.count < reader.keys.count {
                     shape.kinds += Array(repeating: ColumnKind(), count: reader.keys.count - shape.kinds.count)
                 }

@@ -3,40 +3,38 @@
 /// Windows-1252 export, whose `é` shows as `�`).
 enum UTF8Validation {
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
-        while index < end {
-            // Eight ASCII bytes at a time, the common case.
-            if end - index >= 8, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
+        guard let base = bytes.baseAddress else { return true }
+        let end = bytes.count
+        var index = 0
+        while true {
+            // ASCII: eight bytes at a time, then one at a time to the end of the run.
+            while end - index >= 8, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
             }
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            // The sequence's length, and the range its second byte must be in
-            // (which refuses overlong forms, surrogates and values past U+10FFFF).
-            let length: Int
-            var second: ClosedRange<UInt8> = 0x80...0xBF
+            while index < end, base[index] < 0x80 { index += 1 }
+            guard index < end else { return true }
+            // A sequence. The second byte's range refuses overlong forms,
+            // surrogates and values past U+10FFFF.
+            let lead = base[index]
+            let rest = end - index - 1
+            let first: UInt8 = rest >= 1 ? base[index + 1] : 0
             switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; second = 0x80...0x9F
-            case 0xF0: length = 4; second = 0x90...0xBF
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
-            default: return false
+            case 0xC2...0xDF:
+                guard first & 0xC0 == 0x80 else { return false }
+                index += 2
+            case 0xE0...0xEF:
+                guard rest >= 2, base[index + 2] & 0xC0 == 0x80 else { return false }
+                let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                guard first >= low, first <= high else { return false }
+                index += 3
+            case 0xF0...0xF4:
+                guard rest >= 3, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80 else { return false }
+                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                guard first >= low, first <= high else { return false }
+                index += 4
+            default:
+                return false
             }
-            guard end - index >= length, second.contains(bytes[index + 1]) else { return false }
-            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
-            index += length
         }
-        return true
     }
 }

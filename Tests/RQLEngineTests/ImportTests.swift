@@ -132,6 +132,34 @@ import Testing
         #expect(test.run(".import '\(utf8)' u").errors == "")
     }
 
+    /// A REAL field reads as the double that parsing its text gives, bit for
+    /// bit, whether or not it takes the fast path.
+    @Test func realFieldsReadAsTheirTextParses() {
+        func read(_ text: String) -> Double? {
+            Array(text.utf8).withUnsafeBufferPointer { ColumnKind.real($0) }
+        }
+        var texts = ["0.1", "-0.0", "0.5", "123456.5", "1e22", "1e23", "1e-22", "1e-23", "9007199254740992.0",
+                     "9007199254740993.0", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308",
+                     "0.30000000000000004", "123456789012345678.5", "1E5", "1e+5", "-2.5e-3", "0.000000000000000000001",
+                     "3.14159265358979323846", "1e00022", "1e99999"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let whole = next(2) == 0 ? "0" : String(next(9) + 1) + String((0..<next(17)).map { _ in Character(String(next(10))) })
+            let fraction = String((0..<(next(12) + 1)).map { _ in Character(String(next(10))) })
+            let exponent = next(3) == 0 ? "e\(next(61) - 30)" : ""
+            texts.append((next(4) == 0 ? "-" : "") + whole + "." + fraction + exponent)
+        }
+        for text in texts {
+            let expected = Double(text).flatMap { $0.isFinite ? $0 : nil }
+            #expect(read(text)?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+        #expect(read("12") == nil && read("1.") == nil && read("01.5") == nil && read("1e") == nil && read("x1.5") == nil)
+    }
+
     @Test func utf8ValidationRefusesWhatIsNotText() {
         func valid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(UTF8Validation.isValid) }
         #expect(valid(Array("plain ASCII, longer than a word or two".utf8)))

@@ -64,29 +64,64 @@ struct ColumnKind: Equatable {
     /// with a fraction or an exponent: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
     static func real(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = field.startIndex
-        func digits() -> Int {
+        // The digits as one integer while it stays below 2^53, and the power of ten it is scaled by.
+        var significand: UInt64 = 0
+        var exact = true
+        var scale = 0
+        func digits(counting: Bool) -> Int {
             let start = index
-            while index < field.endIndex, field[index] >= UInt8(ascii: "0"), field[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < field.endIndex, field[index] >= UInt8(ascii: "0"), field[index] <= UInt8(ascii: "9") {
+                if counting {
+                    significand = significand &* 10 &+ UInt64(field[index] - UInt8(ascii: "0"))
+                    if significand > 1 << 53 { exact = false }
+                }
+                index += 1
+            }
             return index - start
         }
-        if index < field.endIndex, field[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = index < field.endIndex && field[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         let whole = index
-        let wholeDigits = digits()
+        let wholeDigits = digits(counting: true)
         guard wholeDigits > 0, field[whole] != UInt8(ascii: "0") || wholeDigits == 1 else { return nil }
         var hasFractionOrExponent = false
         if index < field.endIndex, field[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { return nil }
+            let fractionDigits = digits(counting: true)
+            guard fractionDigits > 0 else { return nil }
+            scale -= fractionDigits
             hasFractionOrExponent = true
         }
         if index < field.endIndex, field[index] == UInt8(ascii: "e") || field[index] == UInt8(ascii: "E") {
             index += 1
+            let exponentSign = index < field.endIndex && field[index] == UInt8(ascii: "-") ? -1 : 1
             if index < field.endIndex, field[index] == UInt8(ascii: "+") || field[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return nil }
+            let exponentStart = index
+            let exponentDigits = digits(counting: false)
+            guard exponentDigits > 0 else { return nil }
+            if exponentDigits > 4 {
+                exact = false
+            } else {
+                var exponent = 0
+                for byte in field[exponentStart..<index] { exponent = exponent * 10 + Int(byte - UInt8(ascii: "0")) }
+                scale += exponentSign * exponent
+            }
             hasFractionOrExponent = true
         }
-        guard index == field.endIndex, hasFractionOrExponent,
-              let value = Double(String(decoding: field, as: UTF8.self)), value.isFinite else { return nil }
+        guard index == field.endIndex, hasFractionOrExponent else { return nil }
+        // Clinger's fast path: an integer below 2^53 and a power of ten up to
+        // 10^22 are both exact doubles, and one multiplication or division of
+        // them is correctly rounded, as parsing the text would be.
+        if exact, scale >= -22, scale <= 22 {
+            let value = scale < 0 ? Double(significand) / powersOfTen[-scale] : Double(significand) * powersOfTen[scale]
+            return negative ? -value : value
+        }
+        guard let value = Double(String(decoding: field, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// 10^0 … 10^22, each exact as a double.
+    private static let powersOfTen: [Double] = (0...22).map { power in
+        (0..<power).reduce(1.0) { product, _ in product * 10 }
     }
 }

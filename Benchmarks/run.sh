@@ -86,11 +86,12 @@ done
 compare "CSV, 1M rows, ASCII" "'$rql' --mode csv '$db' -c 'select * from reminders'" "sqlite3 -csv '$db' 'select * from reminders'"
 compare "box, 1M rows, ASCII" "'$rql' --mode box '$db' -c '.maxrows 0' -c 'select * from reminders'" "sqlite3 -box '$db' 'select * from reminders'"
 compare "first DSL command, 4,000 tables" "'$rql' '$wide' -c 't0 | count'" "sqlite3 '$wide' 'select count(*) from t0'"
-# Data in: a 1,000,000-record CSV of 5 columns (non-ASCII titles, notes
-# with NULLs and newlines) into a new table; sqlite3 infers no types.
-csv="$data/import-1m.csv"
+# Data in: a 1,000,000-record CSV of 6 columns (non-ASCII titles, notes
+# with NULLs and newlines, a REAL score) into a new table; sqlite3 infers
+# no types, rql parses every number.
+csv="$data/import-1m-real.csv"
 if [ ! -f "$csv" ]; then
-  sqlite3 -csv -header "$text" "SELECT position AS n, title, priority, dueDate, notes FROM reminders" >"$csv.tmp"
+  sqlite3 -csv -header "$text" "SELECT position AS n, title, priority, dueDate, notes, round(position / 3.0, 2) AS score FROM reminders" >"$csv.tmp"
   mv "$csv.tmp" "$csv"
 fi
 compare ".import, 1M-row CSV, new table" "rm -f '$data/imported.sqlite' && '$rql' '$data/imported.sqlite' -c \".import '$csv' t\"" \

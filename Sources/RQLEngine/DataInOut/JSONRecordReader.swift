@@ -152,16 +152,19 @@ public struct JSONRecordReader {
         default:
             let start = bytes.count
             let isInteger = try copyNumber()
-            let text = String(decoding: bytes[start...], as: UTF8.self)
-            if isInteger, let integer = Int64(text) {
-                bytes.removeSubrange(start...)
-                return .integer(integer)
-            }
-            if let real = Double(text), real.isFinite {
-                bytes.removeSubrange(start...)
+            // JSON's numbers are written as `.import` reads a CSV field's; an
+            // integer too large for 64 bits becomes a float.
+            let number = bytes.withUnsafeBufferPointer { buffer -> Value? in
+                let field = UnsafeBufferPointer(rebasing: buffer[start...])
+                if isInteger, let integer = ColumnKind.integer(field) { return .integer(integer) }
+                guard let real = ColumnKind.real(field) ?? Double(String(decoding: field, as: UTF8.self)), real.isFinite else {
+                    return nil
+                }
                 return .real(real)
             }
-            return .text(start..<bytes.count)  // too large for a 64-bit float: kept as written
+            guard let number else { return .text(start..<bytes.count) }  // too large for a 64-bit float: kept as written
+            bytes.removeSubrange(start...)
+            return number
         }
     }
 

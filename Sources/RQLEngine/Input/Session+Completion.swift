@@ -38,7 +38,9 @@ extension Session {
         if case .files = command.completes {} else {
             // A name whose quote is open runs from the quote, blanks and all.
             let text = String(rest)
-            if let open = Completion.openName(in: text, quotes: [UInt8(ascii: "'"), UInt8(ascii: "\"")]) { word = String(text[open...]) }
+            if let open = Completion.openName(in: text, quotes: [UInt8(ascii: "'"), UInt8(ascii: "\"")]) {
+                word = String(text[open...])
+            }
         }
         let names: [String] = switch command.completes {
         case .nothing: []

@@ -199,7 +199,10 @@ struct SchemaDiagram {
     }
 
     static func dotString(_ text: String) -> String {
-        "\"" + text.replacingASCII { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") ? "\\" + String(UnicodeScalar($0)) : nil } + "\""
+        let escaped = text.replacingASCII { byte in
+            byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") ? "\\" + String(UnicodeScalar(byte)) : nil
+        }
+        return "\"" + escaped + "\""
     }
 
     /// A field of a record label: the characters records treat specially escaped.

@@ -82,7 +82,8 @@ extension Compiler {
                 guard !rest.isEmpty else {
                     throw DSLError("`\(first.text)` is a relationship to `\(relationship.target)`, not a value", at: first.span,
                                    label: "name one of its columns",
-                                   notes: ["help: \(first.text).\(catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id")"])
+                                   notes: ["help: \(first.text)."
+                                           + (catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id")])
                 }
                 if relation.level.allowsJoins {
                     let target = try joinToOne(relationship, from: relation)
@@ -276,7 +277,8 @@ extension Compiler {
         level.relations = [inner]
         let outerIsJoinedOptionally = relation.level.optionalAliases.contains(relation.sqlAlias)
         let keysAreNeverNull = !outerIsJoinedOptionally && relationship.links.allSatisfy { link in
-            isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: catalog.table(named: innerTable, in: relation.schema))
+            isNeverNull(link.from, in: relation.table)
+                && isNeverNull(link.to, in: catalog.table(named: innerTable, in: relation.schema))
         }
         return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
                                      outerColumns: relationship.links.map(\.from),

@@ -230,7 +230,7 @@ struct Shell: ParsableCommand {
         if !runCommands.isEmpty {
             return runArguments(runCommands, in: session)
         } else if !isInteractive {
-            return session.run(lines: StandardInputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
+            return session.run(input: InputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
         } else if let repl = REPL(session: session, history: historyFile) {
             repl.run()
             return true
@@ -294,7 +294,3 @@ extension Session {
     }
 }
 
-/// Lines of standard input, read as they come.
-struct StandardInputLines: Sequence, IteratorProtocol {
-    mutating func next() -> String? { readLine(strippingNewline: true) }
-}

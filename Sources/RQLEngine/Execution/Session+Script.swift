@@ -21,8 +21,12 @@ extension Session {
     /// reported with `ORIGIN:LINE:` and, unless the policy or `.bail on` stops
     /// it, the script goes on. Ctrl-C stops it. The end of the lines
     /// completes a pending statement.
+    /// A command longer than `maximumCommandBytes` (SQLite's default limit
+    /// on a statement, which it could not run) stops the script: its input
+    /// is not a script (`rql < /dev/zero`), and reading on would hold it all.
     @discardableResult
-    public func run<Lines: Sequence>(lines: Lines, origin: String?, policy: FailurePolicy) -> ScriptResult
+    public func run<Lines: Sequence>(lines: Lines, origin: String?, policy: FailurePolicy,
+                                     maximumCommandBytes: Int = Session.maximumCommandBytes) -> ScriptResult
     where Lines.Element == String {
         var reader = CommandReader(looksAhead: true)
         var script = ScriptRun(policy: policy, interruptsBefore: interruptCount)
@@ -30,11 +34,43 @@ extension Session {
             for command in reader.feed(line, line: index + 1) where !script.run(command, origin: origin, in: self) {
                 return script.result
             }
+            if let pending = reader.pending, pending.bytes > maximumCommandBytes {
+                report(Session.tooLong(maximumCommandBytes, at: pending.line, origin: origin))
+                script.result.failures += 1
+                script.result.stopped = true
+                return script.result
+            }
             // Ctrl-C while the script waits for its next line.
             guard !script.stopsForInterrupt(at: index + 1, origin: origin, in: self) else { return script.result }
         }
         if let last = reader.finish() { _ = script.run(last, origin: origin, in: self) }
         return script.result
+    }
+
+    /// SQLite's default limit on the length of a statement (`SQLITE_MAX_SQL_LENGTH`).
+    public static let maximumCommandBytes = 1_000_000_000
+
+    /// The error that stops a script at a command or line too long to be one.
+    static func tooLong(_ maximum: Int, at line: Int, origin: String?) -> CommandError {
+        let bytes = String(maximum).reversed().enumerated()
+            .map { $0.offset > 0 && $0.offset % 3 == 0 ? "\($0.element)," : String($0.element) }.reversed().joined()
+        var error = CommandError("a line or command runs past \(bytes) bytes, longer than SQLite runs a statement; "
+                                 + "the rest is not read")
+        error.location = (origin ?? "input") + ":\(line)"
+        return error
+    }
+
+    /// Runs a script read as it comes (standard input): a line longer than
+    /// the input allows stops it, as a command that long does.
+    @discardableResult
+    public func run(input: InputLines, origin: String, policy: FailurePolicy) -> ScriptResult {
+        var result = run(lines: input, origin: origin, policy: policy, maximumCommandBytes: input.maximumBytes)
+        if let line = input.tooLongLine {
+            report(Session.tooLong(input.maximumBytes, at: line, origin: origin))
+            result.failures += 1
+            result.stopped = true
+        }
+        return result
     }
 
     /// Runs commands already split (a notebook's cells), as a script.

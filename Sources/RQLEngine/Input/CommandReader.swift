@@ -33,6 +33,14 @@ public struct CommandReader {
     /// Whether a command has started and is not complete yet.
     public var isContinuing: Bool { continuation != nil }
 
+    /// The bytes of the command being read, and the line where it starts.
+    public var pending: (bytes: Int, line: Int)? {
+        if let statement { return (statement.bytes.count, statementLine) }
+        if let query, !queryIsComplete { return (query.text.utf8.count, query.line) }
+        if let openComment { return (openComment.text.utf8.count, openComment.line) }
+        return nil
+    }
+
     /// What the command being read continues: SQL, a DSL query, or nothing.
     public var continuation: InputLanguage? {
         if statement != nil || openComment != nil { return .sql }

@@ -64,4 +64,28 @@ import Testing
                     + "(a larger SQL script can come on standard input)")
         }
     }
+
+    /// `.import` holds one record at a time: a record that never ends, or
+    /// has more fields than a table can have columns, is an error.
+    @Test func anImportedRecordIsBoundedToo() throws {
+        var csv = CSVReader(try ImportSource(path: "/dev/zero"), separator: UInt8(ascii: ","), maximumRecordBytes: 1 << 20)
+        #expect(throws: ImportError.at("/dev/zero", line: 1, "a record runs past 1,048,576 bytes, more than SQLite stores in a row")) {
+            _ = try csv.next()
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-long-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(Array("[{\"a\": \"".utf8) +
+                 Array(String(repeating: "é", count: 1 << 20).utf8)).write(to: URL(fileURLWithPath: path))
+        var json = JSONRecordReader(try ImportSource(path: path), maximumRecordBytes: 1 << 20)
+        #expect(throws: ImportError.at(path, line: 1, "a record runs past 1,048,576 bytes, more than SQLite stores in a row")) {
+            _ = try json.next()
+        }
+        let commas = FileManager.default.temporaryDirectory.appendingPathComponent("rql-commas-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: commas) }
+        try Data(String(repeating: ",", count: 200_000).utf8).write(to: URL(fileURLWithPath: commas))
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import '\(commas)' t").errors
+                == "\(commas):1: error: a record has more than 32,767 fields, more columns than a SQLite table can have\n")
+    }
 }
+

@@ -24,9 +24,14 @@ public struct CSVReader {
     /// The line the last record starts on.
     public private(set) var line = 0
 
-    public init(_ source: ImportSource, separator: UInt8, skippingLines: Int = 0) {
+    /// A record longer than this is an error, not held (a device never ends one).
+    private let maximumRecordBytes: Int
+
+    public init(_ source: ImportSource, separator: UInt8, skippingLines: Int = 0,
+                maximumRecordBytes: Int = ImportError.maximumRecordBytes) {
         self.source = source
         self.separator = separator
+        self.maximumRecordBytes = maximumRecordBytes
         linesToSkip = skippingLines
         bytes.reserveCapacity(1 << 12)
     }
@@ -154,6 +159,10 @@ public struct CSVReader {
 
     /// The next chunk; false at the end of the file.
     private mutating func refill() throws(CommandError) -> Bool {
+        if let error = ImportError.tooLarge(source.path, line: line, bytes: bytes.count, fields: ends.count,
+                                            maximumBytes: maximumRecordBytes) {
+            throw error
+        }
         chunk = try source.read()
         position = 0
         return !chunk.isEmpty

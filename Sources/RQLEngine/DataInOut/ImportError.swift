@@ -1,5 +1,26 @@
+import RQLRender
+
 /// The errors of `.import` that point into the file being imported.
-enum ImportError {
+public enum ImportError {
+    /// SQLite's default limit on a string, a blob or a row (`SQLITE_MAX_LENGTH`):
+    /// a record longer than this cannot be stored, and reading on would hold it all.
+    public static let maximumRecordBytes = 1_000_000_000
+    /// The most columns a SQLite table can ever have (`SQLITE_MAX_COLUMN` at its highest).
+    static let maximumFields = 32_767
+
+    /// The error for a record past those limits, or nil.
+    static func tooLarge(_ path: String, line: Int, bytes: Int, fields: Int, maximumBytes: Int) -> CommandError? {
+        if bytes > maximumBytes {
+            return at(path, line: line, "a record runs past \(CellText.grouped(maximumBytes)) bytes, "
+                      + "more than SQLite stores in a row")
+        }
+        if fields > maximumFields {
+            return at(path, line: line, "a record has more than \(CellText.grouped(maximumFields)) fields, "
+                      + "more columns than a SQLite table can have")
+        }
+        return nil
+    }
+
     /// `FILE:LINE: error: MESSAGE`.
     static func at(_ path: String, line: Int, _ message: String) -> CommandError {
         var error = CommandError(message)

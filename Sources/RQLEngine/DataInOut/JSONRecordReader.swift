@@ -40,8 +40,12 @@ public struct JSONRecordReader {
     /// The line the last record starts on.
     public private(set) var line = 0
 
-    public init(_ source: ImportSource) {
+    /// A record longer than this is an error, not held (a device never ends one).
+    private let maximumRecordBytes: Int
+
+    public init(_ source: ImportSource, maximumRecordBytes: Int = ImportError.maximumRecordBytes) {
         self.source = source
+        self.maximumRecordBytes = maximumRecordBytes
     }
 
     /// Reads the next record; false after the last one.
@@ -387,6 +391,10 @@ public struct JSONRecordReader {
     }
 
     private mutating func refill() throws(CommandError) -> Bool {
+        if let error = ImportError.tooLarge(source.path, line: line, bytes: bytes.count, fields: keys.count,
+                                            maximumBytes: maximumRecordBytes) {
+            throw error
+        }
         chunk = try source.read()
         position = 0
         return !chunk.isEmpty

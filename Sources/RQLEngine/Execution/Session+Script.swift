@@ -1,3 +1,5 @@
+import RQLRender
+
 /// How a script's failures end it.
 public enum FailurePolicy: Sendable {
     /// Report each failure and go on (stdin, `.read`), unless `.bail on`.
@@ -52,9 +54,7 @@ extension Session {
 
     /// The error that stops a script at a command or line too long to be one.
     static func tooLong(_ maximum: Int, at line: Int, origin: String?) -> CommandError {
-        let bytes = String(maximum).reversed().enumerated()
-            .map { $0.offset > 0 && $0.offset % 3 == 0 ? "\($0.element)," : String($0.element) }.reversed().joined()
-        var error = CommandError("a line or command runs past \(bytes) bytes, longer than SQLite runs a statement; "
+        var error = CommandError("a line or command runs past \(CellText.grouped(maximum)) bytes, longer than SQLite runs a statement; "
                                  + "the rest is not read")
         error.location = (origin ?? "input") + ":\(line)"
         return error

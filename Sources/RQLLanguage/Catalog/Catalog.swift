@@ -158,7 +158,7 @@ public struct Catalog: Sendable {
         guard let found = lowercasedNames[table.name.lowercased()].flatMap({ tables[$0] }), found.schema != table.schema else {
             return SQLText.fromItem(table.name, alias: alias)
         }
-        return SQLText.identifier(table.schema) + "." + SQLText.identifier(table.name) + " AS " + SQLText.identifier(alias)
+        return SQLText.fromItem(table.name, schema: table.schema, alias: alias)
     }
 
     /// The table called `name`: exactly, in any case (SQL names are

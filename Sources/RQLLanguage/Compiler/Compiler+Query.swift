@@ -88,7 +88,7 @@ extension Compiler {
             let qualified = source.name.text.contains(".") && table.schema != "main"
             let relation = Relation(name: source.alias?.text ?? (qualified ? table.name : source.name.text), sqlAlias: alias,
                                     table: table, columns: table.columnNames, enums: definitions.enums[table.name] ?? [:], level: level)
-            let item = qualified ? SQLText.identifier(table.schema) + "." + SQLText.identifier(table.name) + " AS " + SQLText.identifier(alias)
+            let item = qualified ? SQLText.fromItem(table.name, schema: table.schema, alias: alias)
                 : SQLText.fromItem(table.name, alias: alias)
             return (relation, item)
         }

@@ -81,10 +81,10 @@ extension Completion {
     /// (`"…"` and `` `…` `` around names; `'…'` around a dot-command's
     /// word), a doubled quote inside as one.
     static func unquoted(_ word: some StringProtocol) -> String {
-        let bytes = Array(word.utf8)
-        guard let quote = bytes.first, [UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "'")].contains(quote) else {
+        guard let quote = word.utf8.first, [UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "'")].contains(quote) else {
             return String(word)
         }
+        let bytes = Array(word.utf8)
         var name: [UInt8] = []
         var index = 1
         while index < bytes.count {

@@ -123,7 +123,7 @@ import Testing
         #expect(imported.output == "imported 3 records into a new table t (id INTEGER, name TEXT)\n")
         #expect(imported.errors == """
             \(path):3: warning: this line is not UTF-8 text; its bytes are stored as they are
-            help: a file saved as Latin-1 or Windows-1252 reads right once converted: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8
+            help: a file saved as Latin-1 or Windows-1252 reads right once converted: iconv -f WINDOWS-1252 -t UTF-8 \(path) > \(folder)/latin1-utf8.csv
 
             """)
         #expect(test.value("SELECT hex(name) FROM t WHERE id = 2;") == "636166E9")
@@ -158,6 +158,16 @@ import Testing
             #expect(read(text)?.bitPattern == expected?.bitPattern, "\(text)")
         }
         #expect(read("12") == nil && read("1.") == nil && read("01.5") == nil && read("1e") == nil && read("x1.5") == nil)
+    }
+
+    /// The conversion the warning suggests names a file `.import` can read
+    /// (its extension kept), quoted as a shell reads it.
+    @Test func theSuggestedConversionKeepsTheExtension() {
+        #expect(Session.convertedName("data/cities.csv") == "data/cities-utf8.csv")
+        #expect(Session.convertedName("in.dir/cities") == "in.dir/cities-utf8")
+        #expect(Session.convertedName(".hidden") == ".hidden-utf8")
+        #expect(Session.shellWord("data/cities-1.csv") == "data/cities-1.csv")
+        #expect(Session.shellWord("it's 東京.csv") == "'it'\\''s 東京.csv'")
     }
 
     @Test func utf8ValidationRefusesWhatIsNotText() {

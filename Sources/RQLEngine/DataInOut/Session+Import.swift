@@ -58,8 +58,24 @@ extension Session {
         if let line = shape.firstLineNotUTF8 {
             diagnostics.write("\(request.path):\(line): warning: this line is not UTF-8 text; its bytes are stored as they are\n"
                               + "help: a file saved as Latin-1 or Windows-1252 reads right once converted: "
-                              + "iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8\n")
+                              + "iconv -f WINDOWS-1252 -t UTF-8 \(Session.shellWord(request.path)) > "
+                              + Session.shellWord(Session.convertedName(request.path)) + "\n")
         }
+    }
+
+    /// `dir/cities.csv` → `dir/cities-utf8.csv`: a name that keeps the
+    /// extension `.import` reads the format from.
+    static func convertedName(_ path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path + "-utf8" }
+        return String(path[..<dot]) + "-utf8" + String(path[dot...])
+    }
+
+    /// `path` as a shell reads it: bare when it holds only plain characters, else in single quotes.
+    static func shellWord(_ path: String) -> String {
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic
+            || $0.properties.numericType != nil || "._-/+,".unicodeScalars.contains($0)) }
+        return plain ? path : "'" + path.replacingAll(UInt8(ascii: "'"), with: "'\\''") + "'"
     }
 
     /// The first reading: column names (a header, the JSON keys, or c1…cN),

@@ -97,7 +97,7 @@ let package = Package(
         // replays their seed corpora and kept crash inputs.
         .target(
             name: "RQLFuzzChecks",
-            dependencies: ["RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender"],
+            dependencies: ["RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples"],
             path: "Fuzz/Checks"),
         .testTarget(name: "RQLFuzzChecksTests", dependencies: ["RQLFuzzChecks"]),
         .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
@@ -116,7 +116,7 @@ let package = Package(
 // RQL_FUZZ is set, so that `swift build` and `swift test` never build them
 // (their entry point is libFuzzer's, and they link only with -sanitize=fuzzer).
 if Context.environment["RQL_FUZZ"] != nil {
-    for name in ["DSLCompiler", "CommandReader", "Notebook", "Renderer", "Import"] {
+    for name in ["DSLCompiler", "DSLDifferential", "CommandReader", "Notebook", "Renderer", "Import"] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)/Target"))
     }

@@ -6,6 +6,7 @@ import Glibc
 /// invariants that the input broke; a crash is a finding by itself.
 public enum FuzzCheck: String, CaseIterable, Sendable {
     case dslCompiler = "DSLCompiler"
+    case dslDifferential = "DSLDifferential"
     case commandReader = "CommandReader"
     case notebook = "Notebook"
     case renderer = "Renderer"
@@ -27,6 +28,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     public func problems(_ input: [UInt8]) -> [String] {
         switch self {
         case .dslCompiler: DSLCompilerCheck.problems(input)
+        case .dslDifferential: DSLDifferentialCheck.problems(input)
         case .commandReader: CommandReaderCheck.problems(String(decoding: input, as: UTF8.self))
         case .notebook: NotebookTextCheck.problems(String(decoding: input, as: UTF8.self))
         case .renderer: RendererCheck.problems(input)

@@ -89,7 +89,7 @@ struct DSLCase: CustomTestStringConvertible, Sendable {
         DSLCase("tags | select title, count(reminders) as n | order -n, title",
                 "SELECT t.title, (SELECT count(*) FROM remindersTags rt WHERE rt.tagID = t.title) AS n FROM tags t ORDER BY n DESC, t.title;"),
         DSLCase("reminders | select title, count(tags) as n, groupConcat(tags.title) as names | order title",
-                "SELECT r.title, (SELECT count(*) FROM remindersTags rt JOIN tags t ON t.title = rt.tagID WHERE rt.reminderID = r.id), (SELECT group_concat(t.title) FROM remindersTags rt JOIN tags t ON t.title = rt.tagID WHERE rt.reminderID = r.id) FROM reminders r ORDER BY r.title;"),
+                "SELECT r.title, (SELECT count(*) FROM tags t WHERE t.title IN (SELECT tagID FROM remindersTags rt WHERE rt.reminderID = r.id)), (SELECT group_concat(t.title) FROM tags t WHERE t.title IN (SELECT tagID FROM remindersTags rt WHERE rt.reminderID = r.id)) FROM reminders r ORDER BY r.title;"),
         DSLCase("remindersLists | where any reminders.isFlagged | select title",
                 "SELECT title FROM remindersLists l WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.remindersListID = l.id AND r.isFlagged);"),
         DSLCase("remindersLists | where none reminders.isFlagged | select title",

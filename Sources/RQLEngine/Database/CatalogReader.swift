@@ -36,6 +36,10 @@ enum CatalogReader {
         let keyList = try db.cachedStatement(sql: """
             SELECT id, "table", "from", "to", on_delete, on_update FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq
             """)
+        let indexList = try db.cachedStatement(sql: """
+            SELECT name FROM pragma_index_list(?, ?) WHERE "unique" AND NOT partial AND origin IN ('u', 'pk')
+            """)
+        let indexColumns = try db.cachedStatement(sql: "SELECT name FROM pragma_index_info(?, ?) ORDER BY seqno")
         var tables: [Catalog.Table] = []
         var ftsNames: Set<String> = []
         for row in listed {
@@ -72,6 +76,9 @@ enum CatalogReader {
                                       hasRowid: type == "table" ? row["wr"] == 0 : kind.isFullText,
                                       contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"])
             table.schema = schema
+            if type == "table" {
+                table.uniqueKeys = try uniqueKeys(of: name, in: schema, indexList: indexList, indexColumns: indexColumns)
+            }
             tables.append(table)
         }
         var functions: [String: Catalog.FunctionKind] = [:]
@@ -87,6 +94,20 @@ enum CatalogReader {
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
         return Catalog(tables: tables, searchLinks: links, functions: functions)
+    }
+
+    /// The columns of each UNIQUE or PRIMARY KEY constraint of a table (the
+    /// indexes SQLite makes for them, which compare with the columns' own
+    /// collations); an index on an expression has none to give.
+    private static func uniqueKeys(of table: String, in schema: String, indexList: Statement,
+                                   indexColumns: Statement) throws -> [[String]] {
+        var keys: [[String]] = []
+        for index in try String.fetchAll(indexList, arguments: [table, schema]) {
+            let columns = try String?.fetchAll(indexColumns, arguments: [index, schema])
+            let named = columns.compactMap { $0 }
+            if !named.isEmpty, named.count == columns.count { keys.append(named) }
+        }
+        return keys
     }
 
     /// FTS5 tables that triggers keep in sync: an `INSERT INTO fts (…)

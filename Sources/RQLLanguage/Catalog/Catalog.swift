@@ -14,6 +14,23 @@ public struct Catalog: Sendable {
             self.isNotNull = isNotNull
             self.isPrimaryKey = isPrimaryKey
         }
+
+        /// The affinity SQLite gives a column of its declared type (the
+        /// rules of "Datatypes In SQLite", 3.1, in their order).
+        public var affinity: Affinity {
+            let type = self.type.uppercased()
+            if type.contains("INT") { return .integer }
+            if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
+            if type.isEmpty || type.contains("BLOB") { return .blob }
+            if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return .real }
+            return .numeric
+        }
+    }
+
+    public enum Affinity: Sendable, Equatable {
+        case integer, text, blob, real, numeric
+
+        public var isNumeric: Bool { self == .integer || self == .real || self == .numeric }
     }
 
     public struct ForeignKey: Sendable, Equatable {
@@ -69,6 +86,9 @@ public struct Catalog: Sendable {
         public var contentRowid: String?
         /// The database it is in: `main`, `temp` or an attached one's name.
         public var schema = "main"
+        /// The column sets of its UNIQUE constraints and unique indexes
+        /// (whole-table, on columns, not expressions), primary key included.
+        public var uniqueKeys: [[String]] = []
 
         public init(name: String, kind: Kind = .table, columns: [Column], foreignKeys: [ForeignKey] = [],
                     hasRowid: Bool = true, contentTable: String? = nil, contentRowid: String? = nil) {
@@ -82,6 +102,23 @@ public struct Catalog: Sendable {
         }
 
         public var primaryKey: [String] { columns.filter(\.isPrimaryKey).map(\.name) }
+
+        /// Whether no two rows hold equal values in all of `columns`: they
+        /// include a unique key, or are the rowid. (NULLs may repeat in a
+        /// unique key, but NULL equals nothing.)
+        public func isUnique(_ columns: [String]) -> Bool {
+            let set = Set(columns)
+            if hasRowid, kind == .table, columns.contains(where: { $0.lowercased() == "rowid" && column($0) == nil }) { return true }
+            if let alias = rowidAlias, set.contains(alias) { return true }
+            return ([primaryKey] + uniqueKeys).contains { !$0.isEmpty && set.isSuperset(of: $0) }
+        }
+
+        /// The INTEGER PRIMARY KEY column, which is the rowid.
+        public var rowidAlias: String? {
+            guard hasRowid, kind == .table, primaryKey.count == 1, let key = primaryKey.first,
+                  column(key)?.type.uppercased() == "INTEGER" else { return nil }
+            return key
+        }
 
         public func column(_ name: String) -> Column? { columns.first { $0.name == name } }
 

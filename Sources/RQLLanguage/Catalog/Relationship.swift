@@ -25,8 +25,6 @@ public struct Relationship: Sendable, Equatable {
     /// (`from` a junction column, `to` a target column).
     public var junction: String?
     public var junctionLinks: [Link]
-    /// For to-one: whether a row may have no related row (a nullable key).
-    public var isOptional: Bool
 
     /// Every table's relationships.
     static func derive(from tables: [String: Catalog.Table]) -> [String: [Relationship]] {
@@ -43,22 +41,20 @@ public struct Relationship: Sendable, Equatable {
             for key in keys {
                 guard let target = tables[key.table] else { continue }
                 let links = zip(key.columns, key.targetColumns).map { Link(from: $0, to: $1) }
-                let optional = key.columns.contains { table.column($0)?.isNotNull != true }
                 add(Relationship(name: toOneName(key, table: table), kind: .toOne, target: target.name, links: links,
-                                 junction: nil, junctionLinks: [], isOptional: optional), to: table.name)
+                                 junction: nil, junctionLinks: []), to: table.name)
                 let reverseName = countByTarget[key.table, default: 0] > 1
                     ? "\(table.name)_\(key.columns.joined(separator: "_"))" : table.name
                 add(Relationship(name: reverseName, kind: .toMany, target: table.name,
                                  links: links.map { Link(from: $0.to, to: $0.from) },
-                                 junction: nil, junctionLinks: [], isOptional: true), to: target.name)
+                                 junction: nil, junctionLinks: []), to: target.name)
             }
             if keys.count == 2, isJunction(table, keys: keys) {
                 for (near, far) in [(keys[0], keys[1]), (keys[1], keys[0])] where near.table != far.table {
                     add(Relationship(name: far.table, kind: .manyToMany, target: far.table,
                                      links: zip(near.targetColumns, near.columns).map { Link(from: $0, to: $1) },
                                      junction: table.name,
-                                     junctionLinks: zip(far.columns, far.targetColumns).map { Link(from: $0, to: $1) },
-                                     isOptional: true), to: near.table)
+                                     junctionLinks: zip(far.columns, far.targetColumns).map { Link(from: $0, to: $1) }), to: near.table)
                 }
             }
         }

@@ -70,7 +70,8 @@ extension Compiler {
         // Aggregates whose result depends on the order of the rows keep their
         // own subquery: a join may read the rows in another order; so do
         // filtered ones, whose rows are not those of the shared join.
-        if filter == nil, let link = found.links.first, !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
+        if lowering == .optimized, filter == nil, let link = found.links.first,
+           !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
             let joinedArguments = argumentText == "*" ? link.inner : argumentText
             result.joinedAggregate = JoinedAggregate(found: found,
                                                      text: Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")")
@@ -214,12 +215,11 @@ extension Compiler {
         }
         // `key IN (SELECT …)` runs the subquery once, where EXISTS runs it for
         // each row; with keys that are never NULL the two mean the same.
-        if quantifier != .all, found.keysAreNeverNull, let link = found.links.first, found.links.count == 1 {
+        if lowering == .optimized, quantifier != .all, found.keysAreNeverNull, let link = found.links.first,
+           found.links.count == 1 {
             level.items = [.expression(link.inner)]
             let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
-            var result = SQLExpression(keys, .equality)
-            if quantifier == .any { result.semiJoin = SemiJoin(found: found) }
-            return result
+            return SQLExpression(keys, .equality)
         }
         let correlated = found.correlated()
         correlated.items = [.expression("1")]

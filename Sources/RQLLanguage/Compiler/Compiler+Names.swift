@@ -85,7 +85,7 @@ extension Compiler {
                                    notes: ["help: \(first.text)."
                                            + (catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id")])
                 }
-                if relation.level.allowsJoins {
+                if relation.level.allowsJoins, lowering == .optimized, findsOneRow(relationship, from: relation.table) {
                     let target = try joinToOne(relationship, from: relation)
                     if let value = try resolve(rest, from: target, context, direct: false) { return value }
                     throw noMember(rest[0], in: target)
@@ -147,7 +147,10 @@ extension Compiler {
         }
     }
 
-    /// The relation a to-one relationship joins, joined once per level.
+    /// The relation a to-one relationship joins, joined once per level: a
+    /// LEFT JOIN, since a key does not promise that its row exists (SQLite
+    /// enforces foreign keys only when asked). A `where` that rejects a
+    /// missing row makes it an inner join (`QueryLevel.joinInner`).
     private func joinToOne(_ relationship: Relationship, from relation: Relation) throws(DSLError) -> Relation {
         let level = relation.level
         let key = relation.sqlAlias + "\u{1F}" + relationship.name
@@ -160,35 +163,74 @@ extension Compiler {
         let alias = uniqueAlias(pathName)
         let joined = Relation(name: pathName, sqlAlias: alias, table: target, columns: target.columnNames,
                               enums: definitions.enums[target.name] ?? [:], level: level)
-        let isOptional = relationship.isOptional || level.optionalAliases.contains(relation.sqlAlias)
-        if isOptional { level.optionalAliases.insert(alias) }
+        level.optionalAliases.insert(alias)
         let condition = relationship.links.map { joined.column($0.to) + " = " + relation.column($0.from) }
             .joined(separator: " AND ")
-        level.joins.append(.init(isLeft: isOptional, clause: catalog.fromItem(target, alias: alias) + " ON " + condition,
+        level.joins.append(.init(isLeft: true, clause: catalog.fromItem(target, alias: alias) + " ON " + condition,
                                  path: (alias, relation.sqlAlias)))
         level.pathJoins[key] = joined
         return joined
     }
 
-    /// A to-one path where no join can be added (the SET of an `update`):
-    /// a scalar subquery.
+    /// Whether joining `relationship`'s far table by its key finds at most
+    /// one row for each row of `table`, so that a join adds no rows: the far
+    /// columns hold a unique key, and comparing a near value with them
+    /// leaves the far values as they are stored (SQLite converts the
+    /// operand of `=` whose affinity is TEXT or none when the other's is
+    /// numeric, and one with none when the other's is TEXT; converted, two
+    /// unique values may become equal).
+    func findsOneRow(_ relationship: Relationship, from table: Catalog.Table?) -> Bool {
+        guard let table, let target = catalog.table(named: relationship.target, in: table.schema),
+              target.isUnique(relationship.links.map(\.to)) else { return false }
+        return relationship.links.allSatisfy { link in
+            Compiler.keepsFarValue(far: affinity(of: link.to, in: target), near: affinity(of: link.from, in: table))
+        }
+    }
+
+    /// See `findsOneRow`: whether `far = near` compares the far value as stored.
+    static func keepsFarValue(far: Catalog.Affinity, near: Catalog.Affinity) -> Bool {
+        switch far {
+        case .integer, .real, .numeric: return true
+        case .text: return !near.isNumeric
+        case .blob: return near == .blob
+        }
+    }
+
+    private func affinity(of column: String, in table: Catalog.Table) -> Catalog.Affinity {
+        table.column(column)?.affinity ?? .integer  // not a column: the rowid
+    }
+
+    /// A to-one path as a scalar subquery of the far row: where no join can
+    /// be added (the SET of an `update`), where a join might find several
+    /// rows, and in the reference lowering. Each path from a relation reads
+    /// its far row under one alias, so that it is one expression wherever it
+    /// is used (a `group` key and its `select`).
     private func correlatedToOne(_ relationship: Relationship, from relation: Relation, rest: [Name],
                                  _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
             throw DSLError("no table `\(relationship.target)`", at: rest[0].span)
         }
-        let alias = uniqueAlias(relationship.name)
-        let level = QueryLevel(from: .item(catalog.fromItem(target, alias: alias)), owner: self)
-        let joined = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
-                              enums: definitions.enums[target.name] ?? [:], level: level)
-        level.relations = [joined]
-        for link in relationship.links {
-            level.wheres.append(SQLExpression(joined.column(link.to) + " = " + relation.column(link.from), .equality))
+        let key = relation.sqlAlias + "\u{1F}" + relationship.name
+        let joined: Relation
+        if let existing = toOneSubqueries[key] {
+            joined = existing
+        } else {
+            let farLevel = QueryLevel(from: .item(""), owner: self)
+            farLevel.allowsJoins = false
+            joined = Relation(name: relationship.name, sqlAlias: uniqueAlias(relationship.name), table: target,
+                              columns: target.columnNames, enums: definitions.enums[target.name] ?? [:], level: farLevel)
+            toOneSubqueries[key] = joined
         }
         guard let value = try resolve(rest, from: joined, context, direct: false) else { throw noMember(rest[0], in: joined) }
+        let level = QueryLevel(from: .item(catalog.fromItem(target, alias: joined.sqlAlias)), owner: self)
+        level.wheres = relationship.links.map {
+            SQLExpression(joined.column($0.to) + " = " + relation.column($0.from), .equality)
+        }
         level.items = [.expression(value.text)]
-        var result = SQLExpression(QueryLevel.parenthesized(level.render()))
+        var result = SQLExpression(QueryLevel.parenthesized(level.render()), identity: value.identity)
         result.enumCases = value.enumCases
+        result.ungrouped = value.ungrouped
+        result.isAggregate = value.isAggregate
         return result
     }
 
@@ -218,7 +260,6 @@ extension Compiler {
             rows.isRowsOfRelationship = true
             return rows
         }
-        collector.joinFarTable()
         var inner = context
         inner.groupKeys = nil
         inner.collector = nil
@@ -240,49 +281,68 @@ extension Compiler {
         }
         let alias = sharedAlias(relationship.name)
         let targetText = catalog.fromItem(target, alias: alias)
-        let level: QueryLevel
-        let links: [(inner: String, outer: String)]
-        let innerTable: String
-        var farJoin: QueryLevel.Join?
-        if let junction = relationship.junction {
-            let junctionAlias = sharedAlias(junction)
-            let junctionTable = catalog.table(named: junction, in: relation.schema)
-            let junctionItem = junctionTable.map { catalog.fromItem($0, alias: junctionAlias) }
-                ?? SQLText.fromItem(junction, alias: junctionAlias)
-            level = QueryLevel(from: .item(junctionItem), owner: self)
-            let near = relationship.junctionLinks.map {
-                SQLText.identifier(alias) + "." + SQLText.identifier($0.to) + " = "
-                    + SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.from)
-            }
-            let join = QueryLevel.Join(isLeft: false, clause: targetText + " ON " + near.joined(separator: " AND "))
-            // A NULL far key names no row: only the join tells such junction rows apart.
-            if relationship.junctionLinks.allSatisfy({ isNeverNull($0.from, in: junctionTable) }) {
-                farJoin = join
-            } else {
-                level.joins.append(join)
-            }
-            links = relationship.links.map {
-                (SQLText.identifier(junctionAlias) + "." + SQLText.identifier($0.to), relation.column($0.from))
-            }
-            innerTable = junction
-        } else {
-            level = QueryLevel(from: .item(targetText), owner: self)
-            links = relationship.links.map {
-                (SQLText.identifier(alias) + "." + SQLText.identifier($0.to), relation.column($0.from))
-            }
-            innerTable = target.name
-        }
+        let level = QueryLevel(from: .item(targetText), owner: self)
         let inner = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
                              enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [inner]
-        let outerIsJoinedOptionally = relation.level.optionalAliases.contains(relation.sqlAlias)
-        let keysAreNeverNull = !outerIsJoinedOptionally && relationship.links.allSatisfy { link in
-            isNeverNull(link.from, in: relation.table)
-                && isNeverNull(link.to, in: catalog.table(named: innerTable, in: relation.schema))
+        guard let junction = relationship.junction else {
+            let links = relationship.links.map { (inner.column($0.to), relation.column($0.from)) }
+            return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
+                                         outerColumns: relationship.links.map(\.from),
+                                         keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: target))
         }
-        return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
-                                     outerColumns: relationship.links.map(\.from),
-                                     keysAreNeverNull: keysAreNeverNull, farJoin: farJoin)
+        let junctionAlias = sharedAlias(junction)
+        let junctionTable = catalog.table(named: junction, in: relation.schema)
+        let junctionItem = junctionTable.map { catalog.fromItem($0, alias: junctionAlias) }
+            ?? SQLText.fromItem(junction, alias: junctionAlias)
+        func junctionColumn(_ name: String) -> String { SQLText.identifier(junctionAlias) + "." + SQLText.identifier(name) }
+        let far = relationship.junctionLinks.map { inner.column($0.to) + " = " + junctionColumn($0.from) }
+        let near = relationship.links.map { relation.column($0.from) + " = " + junctionColumn($0.to) }
+        if lowering == .optimized, let junctionTable, joinsJunctionOnce(relationship, junction: junctionTable, far: target) {
+            // Each far row once: the junction holds each link once and names one far row by it.
+            level.from = .item(junctionItem)
+            level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.joined(separator: " AND "))]
+            let links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
+            return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
+                                         outerColumns: relationship.links.map(\.from),
+                                         keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: junctionTable))
+        }
+        // The definition: the far rows that a junction row links to the outer row.
+        let linked = QueryLevel(from: .item(junctionItem), owner: self)
+        linked.wheres = near.map { SQLExpression($0, .equality) }
+        let correlation: String
+        if lowering == .optimized, let link = relationship.junctionLinks.first, relationship.junctionLinks.count == 1 {
+            // IN in a WHERE keeps the rows EXISTS keeps, and looks each linked far row up by its key.
+            linked.items = [.expression(junctionColumn(link.from))]
+            correlation = inner.column(link.to) + " IN " + QueryLevel.parenthesized(linked.render())
+        } else {
+            linked.wheres.insert(contentsOf: far.map { SQLExpression($0, .equality) }, at: 0)
+            linked.items = [.expression("1")]
+            correlation = "EXISTS " + QueryLevel.parenthesized(linked.render())
+        }
+        return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: [],
+                                     outerColumns: relationship.links.map(\.from), keysAreNeverNull: false,
+                                     correlation: correlation)
+    }
+
+    /// Whether reading a many-to-many relationship as `junction JOIN far`
+    /// gives each far row once: no two junction rows hold the same link,
+    /// and each names at most one far row.
+    private func joinsJunctionOnce(_ relationship: Relationship, junction: Catalog.Table, far: Catalog.Table) -> Bool {
+        guard junction.isUnique(relationship.links.map(\.to) + relationship.junctionLinks.map(\.from)),
+              far.isUnique(relationship.junctionLinks.map(\.to)) else { return false }
+        return relationship.junctionLinks.allSatisfy { link in
+            Compiler.keepsFarValue(far: affinity(of: link.to, in: far), near: affinity(of: link.from, in: junction))
+        }
+    }
+
+    /// Whether every key column on both sides is never NULL, so that
+    /// `outer IN (SELECT inner …)` is true exactly when a related row
+    /// exists and false otherwise.
+    private func keysAreNeverNull(_ relationship: Relationship, from relation: Relation, inner: Catalog.Table) -> Bool {
+        !relation.level.optionalAliases.contains(relation.sqlAlias) && relationship.links.allSatisfy { link in
+            isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: inner)
+        }
     }
 
     /// Whether SQLite keeps NULL out of a column: NOT NULL, an INTEGER

@@ -149,13 +149,12 @@ extension Compiler {
             if level.isLimited || level.isCounted { nest(&pipeline) }
             pipeline.level.distinct = true
         case .count:
-            let counted = countingRelatedKeys(level)
-            if counted == nil, level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
+            if level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
                 nest(&pipeline)
             }
             var count = SQLExpression("count(*)")
             count.isAggregate = true
-            pipeline.level.items = [.expression((counted ?? "count(*)") + " AS \"count\"")]
+            pipeline.level.items = [.expression("count(*) AS \"count\"")]
             pipeline.level.itemsAreGroupKeys = false
             pipeline.level.outputs = [("count", count)]
             pipeline.level.orderBy = nil
@@ -385,8 +384,7 @@ extension Compiler {
         guard !level.isGrouped, !level.isLimited, !level.distinct, !level.isCounted, !level.readsDerivedRows,
               level.relations.count == 1, let primary = level.relations.first, let table = primary.table,
               table.kind == .table, level.allowsJoins else { return }
-        let rowKey = table.primaryKey.isEmpty ? (table.hasRowid ? ["rowid"] : []) : table.primaryKey
-        guard !rowKey.isEmpty else { return }
+        guard let rowKey = Compiler.rowIdentity(of: table) else { return }
         var counts: [String: Int] = [:]
         for output in outputs {
             guard let joined = output.value.joinedAggregate, joined.found.outer === primary,
@@ -398,8 +396,7 @@ extension Compiler {
         var found: ToManyCollector.Found?
         for (index, output) in outputs.enumerated() {
             guard let joined = output.value.joinedAggregate, joined.found.key == key else { continue }
-            // The far table of a junction joins when one of the aggregates reads it.
-            if found == nil || joined.found.level.joins.count > (found?.level.joins.count ?? 0) { found = joined.found }
+            found = found ?? joined.found
             var value = SQLExpression(joined.text)
             value.isAggregate = true
             outputs[index].value = value
@@ -407,31 +404,23 @@ extension Compiler {
             rendered[index] = .expression(plain ? joined.text : joined.text + " AS " + SQLText.identifier(output.name))
         }
         guard let found, case .item(let fromItem) = found.level.from else { return }
-        let condition = found.links.map { $0.inner + " = " + $0.outer }.joined(separator: " AND ")
-        // Through a junction table, the junction and the far table (when an
-        // aggregate reads it) join first, as in the subquery.
+        let condition = found.links.map { $0.outer + " = " + $0.inner }.joined(separator: " AND ")
+        // Through a junction table, the junction and the far table join
+        // first, as in the subquery.
         let joined = found.level.joins.isEmpty ? fromItem
             : "(" + ([fromItem] + found.level.joins.map(\.text)).joined(separator: " ") + ")"
         level.joins.append(.init(isLeft: true, clause: joined + " ON " + condition))
         level.groupByRow = rowKey.map { primary.column($0) }
     }
 
-    /// `T | where any R… | count` counts the T rows that have a related row:
-    /// as many as the distinct T keys the related rows name, when that key
-    /// is T's primary key and the related rows name it through a foreign key
-    /// that is never NULL. The level then reads the related rows alone,
-    /// without looking each T row up; the count to select is returned.
-    private func countingRelatedKeys(_ level: QueryLevel) -> String? {
-        guard !level.isGrouped, !level.isLimited, !level.distinct, !level.isCounted, !level.hasItems,
-              level.joins.isEmpty, level.search == nil, !level.readsDerivedRows, level.wheres.count == 1,
-              let found = level.wheres[0].semiJoin?.found, level.relations.count == 1,
-              let primary = level.relations.first, found.outer === primary, let table = primary.table,
-              table.kind == .table, table.primaryKey == found.outerColumns, found.links.count == 1,
-              let link = found.links.first, case .item = found.level.from else { return nil }
-        level.from = found.level.from
-        level.joins = found.level.joins
-        level.wheres = found.level.wheres
-        return "count(DISTINCT " + link.inner + ")"
+    /// What tells a table's rows apart: the rowid (by a name no column
+    /// takes), or a WITHOUT ROWID table's primary key, which is never NULL.
+    /// A rowid table's other primary key may hold several NULLs.
+    static func rowIdentity(of table: Catalog.Table) -> [String]? {
+        guard table.hasRowid else { return table.primaryKey.isEmpty ? nil : table.primaryKey }
+        if let alias = table.rowidAlias { return [alias] }
+        return ["rowid", "_rowid_", "oid"].first { name in table.columns.allSatisfy { $0.name.lowercased() != name } }
+            .map { [$0] }
     }
 
     private func order(_ items: [SortItem], in pipeline: Pipeline) throws(DSLError) {

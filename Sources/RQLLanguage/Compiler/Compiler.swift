@@ -13,6 +13,7 @@ final class Compiler {
     let definitions: Definitions
     /// The values of `:name`, `$name`, `@name` and `?N` parameters, by name as written.
     let parameters: [String: SQLValue]
+    let lowering: DSL.Lowering
     /// Asked at each node: true stops compiling (Ctrl-C, a notebook cell's time limit).
     let stops: () -> Bool
     var values: [SQLValue] = []
@@ -33,15 +34,21 @@ final class Compiler {
     var letStack: [String] = []
     /// Helpers being expanded, to refuse one that uses itself.
     var helperStack: [String] = []
+    /// The far rows of to-one paths read by scalar subqueries, by the
+    /// relation and relationship they start from: one alias for each, so
+    /// that a path used twice is the same expression.
+    var toOneSubqueries: [String: Relation] = [:]
     /// Every query level built, alive as long as the relations that point back at them.
     var levels: [QueryLevel] = []
     /// Expressions and queries being compiled, inside each other.
     private var depth = 0
 
-    init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:], stops: @escaping () -> Bool = { false }) {
+    init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:], lowering: DSL.Lowering = .optimized,
+         stops: @escaping () -> Bool = { false }) {
         self.catalog = catalog
         self.definitions = definitions
         self.parameters = parameters
+        self.lowering = lowering
         self.stops = stops
     }
 

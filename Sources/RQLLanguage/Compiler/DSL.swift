@@ -9,11 +9,14 @@ public enum DSL {
     /// `parameters` gives the values of `:name`, `$name`, `@name` and `?N`
     /// (by name as written), bound as values; using one not there is an error.
     /// `stops` is asked as compiling goes: true stops it with an interruption.
+    /// `lowering` chooses the SQL: rql's own, or the definition's word for word.
     public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
-                               parameters: [String: SQLValue] = [:], stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {
+                               parameters: [String: SQLValue] = [:], lowering: Lowering = .optimized,
+                               stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {
         if let typo = sqlKeywordTypo(in: text, catalog: catalog, definitions: definitions) { throw typo }
         let statement = try Parser.parse(text)
-        let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters, stops: stops)
+        let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters, lowering: lowering,
+                                stops: stops)
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))
@@ -46,6 +49,20 @@ public enum DSL {
         guard distance <= threshold, distance < nearestSource else { return nil }
         return DSLError("unknown table or statement '\(word)'", at: first.span, label: "neither a table nor SQL",
                         notes: ["help: did you mean \(keyword.uppercased())?"])
+    }
+
+    /// How relationships become SQL. Both give the same rows on every
+    /// database (the differential tester checks it); `Compiler/README.md`
+    /// says what each construct means and when a faster form is used.
+    public enum Lowering: Sendable {
+        /// rql's SQL: to-one paths joined, `IN` for `any` and `none`, a
+        /// relationship's aggregates sharing one join, wherever the schema
+        /// guarantees the same rows as the definition.
+        case optimized
+        /// The definition word for word: a to-one path is a scalar subquery
+        /// of the far row; `any`, `all` and `none` are EXISTS, and an
+        /// aggregate a correlated subquery, over the far rows that exist.
+        case reference
     }
 
     public enum Outcome: Sendable {

@@ -36,8 +36,6 @@ struct SQLExpression {
     /// For an aggregate over a to-many relationship, compiled as a correlated
     /// subquery: the form it takes when the relationship is joined instead.
     var joinedAggregate: JoinedAggregate?
-    /// For `any` compiled to `key IN (SELECT …)`: the relationship it tests.
-    var semiJoin: SemiJoin?
 
     init(_ text: String, _ precedence: Precedence = .atom, identity: ExpressionIdentity? = nil) {
         self.text = text

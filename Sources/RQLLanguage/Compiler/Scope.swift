@@ -78,7 +78,8 @@ final class ToManyCollector {
         /// The related rows, not yet tied to the row they relate to.
         var level: QueryLevel
         var relation: Relation
-        /// What ties them: `inner = outer` for each key column.
+        /// What ties them: `outer = inner` for each key column (the
+        /// referenced key first, whose collation SQLite compares with).
         var links: [(inner: String, outer: String)]
         /// The outer table's columns the related rows name, in the order of `links`.
         var outerColumns: [String]
@@ -86,27 +87,19 @@ final class ToManyCollector {
         /// `outer IN (SELECT inner …)` is true exactly when a related row
         /// exists, and false otherwise.
         var keysAreNeverNull: Bool
-        /// Through a junction table whose keys are never NULL: the join of
-        /// the far table, made only when one of its columns is read. The
-        /// junction's foreign key names a far row for each of its rows, so
-        /// `any tags`, `none tags` and `count(tags)` read the junction alone.
-        var farJoin: QueryLevel.Join?
+        /// What ties them when `links` cannot: the far rows of a junction
+        /// that a junction row links to the outer row.
+        var correlation: String?
 
         /// The level tied to the outer row, as a correlated subquery.
         func correlated() -> QueryLevel {
-            level.wheres.insert(contentsOf: links.map { SQLExpression($0.inner + " = " + $0.outer, .equality) }, at: 0)
+            let ties = links.map { SQLExpression($0.outer + " = " + $0.inner, .equality) } + (correlation.map { [SQLExpression($0)] } ?? [])
+            level.wheres.insert(contentsOf: ties, at: 0)
             return level
         }
     }
 
     var found: Found?
-
-    /// Joins the far table of a junction, once, when the rows' columns are read.
-    func joinFarTable() {
-        guard let join = found?.farJoin else { return }
-        found?.level.joins.append(join)
-        found?.farJoin = nil
-    }
 }
 
 /// The aliases of the tables a `select` stage's aggregates read, by
@@ -117,14 +110,7 @@ final class ToManyAliases {
 
 /// An aggregate over a to-many relationship, as it reads when that
 /// relationship is joined into the query (LEFT JOIN, then GROUP BY the outer
-/// row's key) rather than read by a correlated subquery of its own.
-/// `key IN (SELECT …)`, as `any` compiles when the keys are never NULL:
-/// what a `count` of the outer rows needs to count the keys the related
-/// rows name instead.
-struct SemiJoin {
-    var found: ToManyCollector.Found
-}
-
+/// row) rather than read by a correlated subquery of its own.
 struct JoinedAggregate {
     var found: ToManyCollector.Found
     /// `sum("Track"."Milliseconds")`; `count(*)` becomes a count of a key.

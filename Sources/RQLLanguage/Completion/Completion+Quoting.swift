@@ -10,7 +10,7 @@ extension Completion {
 
     /// `name` as the DSL reads it: bare when it is a plain word and not one
     /// of the DSL's own words, in backticks otherwise.
-    static func dslName(_ name: String) -> String {
+    public static func dslName(_ name: String) -> String {
         isPlainWord(name) && !dslExpressionWords.contains(name.lowercased())
             ? name : "`" + name.replacingAll(UInt8(ascii: "`"), with: "``") + "`"
     }

@@ -1,0 +1,170 @@
+import RQLLanguage
+
+/// Random DSL queries over a catalog's tables and relationships: paths
+/// through to-one relationships, `any`/`all`/`none` and aggregates (with
+/// and without a condition) over to-many and many-to-many ones, `group`,
+/// `count`, `distinct`, windows and set operations. Every query it writes
+/// compiles on the catalog it was written for, or fails on both lowerings.
+struct DifferentialQuery {
+    let catalog: Catalog
+    var random: DifferentialRandom
+
+    /// A query, and the condition of its first `where` (for the partition check).
+    mutating func query() -> (text: String, condition: String?)? {
+        let tables = catalog.tables.values.filter { $0.kind == .table || $0.kind == .view }.sorted { $0.name < $1.name }
+        guard let table = random.pick(tables) else { return nil }
+        var stages: [String] = []
+        var condition: String?
+        if random.chance(70) {
+            let predicate = self.predicate(on: table, depth: 0)
+            condition = predicate
+            stages.append("where " + predicate)
+        }
+        switch random.below(7) {
+        case 0, 1:
+            stages.append("select " + selectItems(on: table).joined(separator: ", "))
+        case 2:
+            let key = groupKey(on: table)
+            var items = ["k = " + key, "n = count()"]
+            if let column = random.pick(numericColumns(of: table)) { items.append("s = sum(\(name(column)))") }
+            stages.append("group by " + key)
+            stages.append("select " + items.joined(separator: ", "))
+            if random.chance(30) { stages.append("where n > 1") }
+        case 3:
+            stages.append("count")
+        case 4:
+            stages.append("select " + selectItems(on: table).joined(separator: ", "))
+            stages.append("distinct")
+        case 5:
+            if let column = random.pick(table.columns) {
+                stages.append("select " + name(column.name) + ", r = count() over (partition by " + name(column.name) + ")")
+            }
+        default:
+            let item = scalar(on: table)
+            stages.append("select v = " + item)
+            stages.append(random.pick(["union", "union all", "except", "intersect"]) ?? "union")
+            stages[stages.count - 1] += " (" + name(table.name) + " | where " + predicate(on: table, depth: 1)
+                + " | select v = " + scalar(on: table) + ")"
+        }
+        return (([name(table.name)] + stages).joined(separator: " | "), condition)
+    }
+
+    // MARK: Parts
+
+    private mutating func predicate(on table: Catalog.Table, depth: Int) -> String {
+        if depth < 2, random.chance(25) {
+            let left = predicate(on: table, depth: depth + 1)
+            let right = predicate(on: table, depth: depth + 1)
+            return "(" + left + (random.chance(50) ? " and " : " or ") + right + ")"
+        }
+        if depth < 2, random.chance(10) { return "not (" + predicate(on: table, depth: depth + 1) + ")" }
+        let toMany = relationships(of: table, kinds: [.toMany, .manyToMany])
+        switch random.below(6) {
+        case 0...1 where !toMany.isEmpty:
+            guard let relationship = random.pick(toMany), let target = target(of: relationship, from: table) else { break }
+            let quantifier = random.pick(["any", "none", "all"]) ?? "any"
+            if quantifier != "all", random.chance(35) { return quantifier + " " + name(relationship.name) }
+            return quantifier + " " + comparison(prefix: name(relationship.name) + ".", on: target)
+        case 2 where !toMany.isEmpty:
+            guard let relationship = random.pick(toMany), let target = target(of: relationship, from: table) else { break }
+            let rows = random.chance(30) ? name(relationship.name) + " where " + comparison(prefix: "", on: target)
+                : name(relationship.name)
+            return "count(" + rows + ") " + (random.pick([">", "==", "<"]) ?? ">") + " " + String(random.below(3))
+        case 3:
+            if let (prefix, target) = toOnePath(from: table) { return comparison(prefix: prefix, on: target) }
+        default:
+            break
+        }
+        return comparison(prefix: "", on: table)
+    }
+
+    private mutating func comparison(prefix: String, on table: Catalog.Table) -> String {
+        guard let column = random.pick(table.columns) else { return "true" }
+        let operand = prefix + name(column.name)
+        switch random.below(5) {
+        case 0: return operand + " is nil"
+        case 1: return operand + " is not nil"
+        default:
+            let op = random.pick(["==", "!=", "<", ">=", ">"]) ?? "=="
+            return operand + " " + op + " " + literal(for: column)
+        }
+    }
+
+    private mutating func selectItems(on table: Catalog.Table) -> [String] {
+        (0...random.below(3)).enumerated().map { index, _ in "c\(index) = " + scalar(on: table) }
+    }
+
+    /// A value for each row: a column, a path's column, or an aggregate
+    /// over a to-many relationship.
+    private mutating func scalar(on table: Catalog.Table) -> String {
+        let toMany = relationships(of: table, kinds: [.toMany, .manyToMany])
+        switch random.below(5) {
+        case 0...1 where !toMany.isEmpty:
+            guard let relationship = random.pick(toMany), let target = target(of: relationship, from: table) else { break }
+            let path = name(relationship.name)
+            let numeric = numericColumns(of: target)
+            switch random.below(4) {
+            case 0, 1:
+                let function = random.pick(["sum", "max", "min", "count", "total"]) ?? "max"
+                if let column = random.pick(numeric) {
+                    let filter = random.chance(25) ? " where " + comparison(prefix: "", on: target) : ""
+                    return function + "(" + path + "." + name(column) + filter + ")"
+                }
+            case 2:
+                return "count(" + path + " where " + comparison(prefix: "", on: target) + ")"
+            default:
+                break
+            }
+            return "count(" + path + ")"
+        case 2:
+            if let (prefix, target) = toOnePath(from: table), let column = random.pick(target.columns) {
+                return prefix + name(column.name)
+            }
+        default:
+            break
+        }
+        return random.pick(table.columns).map { name($0.name) } ?? "1"
+    }
+
+    private mutating func groupKey(on table: Catalog.Table) -> String {
+        if random.chance(50), let (prefix, target) = toOnePath(from: table), let column = random.pick(target.columns) {
+            return prefix + name(column.name)
+        }
+        return random.pick(table.columns).map { name($0.name) } ?? "1"
+    }
+
+    /// `a.` or `a.b.`: one or two to-one steps from `table`, and where they lead.
+    private mutating func toOnePath(from table: Catalog.Table) -> (String, Catalog.Table)? {
+        guard let first = random.pick(relationships(of: table, kinds: [.toOne])),
+              let target = target(of: first, from: table) else { return nil }
+        if random.chance(30), let second = random.pick(relationships(of: target, kinds: [.toOne])),
+           let far = self.target(of: second, from: target) {
+            return (name(first.name) + "." + name(second.name) + ".", far)
+        }
+        return (name(first.name) + ".", target)
+    }
+
+    private func relationships(of table: Catalog.Table, kinds: [Relationship.Kind]) -> [Relationship] {
+        catalog.relationships(of: table).filter { kinds.contains($0.kind) }
+    }
+
+    private func target(of relationship: Relationship, from table: Catalog.Table) -> Catalog.Table? {
+        catalog.table(named: relationship.target, in: table.schema)
+    }
+
+    private func numericColumns(of table: Catalog.Table) -> [String] {
+        table.columns.filter { $0.affinity.isNumeric }.map(\.name)
+    }
+
+    private mutating func literal(for column: Catalog.Column) -> String {
+        switch column.affinity {
+        case .integer, .numeric: return random.pick(DifferentialRows.integers) ?? "1"
+        case .real: return random.pick(DifferentialRows.reals) ?? "1.5"
+        case .text, .blob: return random.pick(DifferentialRows.texts) ?? "'a'"
+        }
+    }
+
+    func name(_ text: String) -> String {
+        Completion.dslName(text)
+    }
+}

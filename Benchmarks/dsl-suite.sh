@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The DSL beside hand-written SQL: each line of dsl-suite.tsv (label, DSL
-# query, the SQL a careful engineer would write for the same rows) runs both
+# query, the SQL a careful engineer would write for the same rows, written to
+# the definition: a relationship's rows are rows of the far table that exist,
+# so the far table is joined, and a path keeps every row) runs both
 # ways through the same rql binary, alternately, and prints the medians and
 # their ratio. A ratio above 1.20 means the SQL the DSL compiles to makes
 # SQLite do more work than it needs; the rows must be the same either way.

@@ -40,12 +40,13 @@ public final class DSLDifferentialCheck {
         var generator = DifferentialQuery(catalog: database.catalog, random: DifferentialRandom(seed: querySeed))
         var problems: [String] = []
         for _ in 0..<queries {
-            guard let (query, condition) = generator.query() else { continue }
+            guard let query = generator.query() else { continue }
             pairs += 1
             if let problem = database.mismatch(query) {
                 problems.append(shrunk(problem, query: query, rows: database.rows, schema: schema) { $0.mismatch($1) })
             }
-            if let condition, let problem = database.partitionMismatch(of: query, condition: condition) {
+            if query.mutatedTable == nil, query.definitions.isEmpty, let condition = query.condition,
+               let problem = database.partitionMismatch(of: query.text, condition: condition) {
                 problems.append(problem)
             }
         }
@@ -54,8 +55,8 @@ public final class DSLDifferentialCheck {
 
     /// The smallest database (fewest rows) and query (fewest stages) that
     /// still show `problem`, as a case to keep.
-    private func shrunk(_ problem: String, query: String, rows: [String], schema: DifferentialSchema,
-                        _ check: (DifferentialSession, String) -> String?) -> String {
+    private func shrunk(_ problem: String, query: DifferentialQuery.Case, rows: [String], schema: DifferentialSchema,
+                        _ check: (DifferentialSession, DifferentialQuery.Case) -> String?) -> String {
         var rows = rows
         var query = query
         var last = problem
@@ -69,19 +70,22 @@ public final class DSLDifferentialCheck {
             }
             index -= 1
         }
-        var stages = query.components(separatedBy: " | ")
-        var stage = stages.count - 1
-        while stage >= 1 {
-            var fewer = stages
-            fewer.remove(at: stage)
-            if let session = DifferentialSession(schema, rows: rows), let found = check(session, fewer.joined(separator: " | ")) {
-                stages = fewer
-                last = found
+        if query.mutatedTable == nil {
+            var stages = query.text.components(separatedBy: " | ")
+            var stage = stages.count - 1
+            while stage >= 1 {
+                var fewer = query
+                fewer.text = stages.enumerated().filter { $0.offset != stage }.map(\.element).joined(separator: " | ")
+                if let session = DifferentialSession(schema, rows: rows), let found = check(session, fewer) {
+                    query = fewer
+                    stages = fewer.text.components(separatedBy: " | ")
+                    last = found
+                }
+                stage -= 1
             }
-            stage -= 1
         }
-        query = stages.joined(separator: " | ")
-        return last + "\n  schema: \(schema)\n  rows:\n" + rows.map { "    " + $0 }.joined(separator: "\n") + "\n  query: " + query
+        return last + "\n  schema: \(schema)\n  rows:\n" + rows.map { "    " + $0 }.joined(separator: "\n")
+            + "\n  definitions: " + query.definitions.joined(separator: "; ") + "\n  query: " + query.text
     }
 }
 
@@ -117,21 +121,37 @@ final class DifferentialSession {
     }
 
     /// What differs between rql's rows for `query` and the reference
-    /// lowering's, or nil when they are the same (or both refuse it).
-    func mismatch(_ query: String) -> String? {
-        let optimized = run(query)
-        var definitions = session.definitions
+    /// lowering's, or nil when they are the same (or both refuse it). A
+    /// mutation runs in a savepoint, rolled back, and its table's rows are
+    /// compared.
+    func mismatch(_ query: DifferentialQuery.Case) -> String? {
+        let (before, after) = mutationFrame(query.mutatedTable)
+        let definitions = query.definitions.joined(separator: "\n")
+        let optimized = run(before + definitions + "\n" + query.text + "\n" + after)
+        var known = session.definitions
         let reference: (rows: [String], error: String)
         do throws(DSLError) {
-            guard case .query(let compiled) = try DSL.compile(query, catalog: catalog, definitions: &definitions,
+            for definition in query.definitions {
+                _ = try DSL.compile(definition, catalog: catalog, definitions: &known, lowering: .reference)
+            }
+            guard case .query(let compiled) = try DSL.compile(query.text, catalog: catalog, definitions: &known,
                                                               lowering: .reference) else { return nil }
-            reference = run(compiled.displaySQL + ";")
+            reference = run(before + compiled.displaySQL + ";\n" + after)
         } catch {
             reference = ([], error.message)
         }
         if !optimized.error.isEmpty, !reference.error.isEmpty { return nil }
         guard optimized.rows != reference.rows || optimized.error != reference.error else { return nil }
-        return "`\(query)`: rql gives \(described(optimized)), the definition \(described(reference))"
+        return "`\(query.text)`: rql gives \(described(optimized)), the definition \(described(reference))"
+    }
+
+    /// What runs before and after a mutation: a savepoint, then the
+    /// table's rows and rowids, then the rollback.
+    private func mutationFrame(_ table: Catalog.Table?) -> (before: String, after: String) {
+        guard let table else { return ("", "") }
+        let rowid = table.hasRowid && table.column("rowid") == nil ? "rowid, " : ""
+        return ("SAVEPOINT differential;\n",
+                "SELECT \(rowid)* FROM \(SQLText.identifier(table.name));\nROLLBACK TO differential;\nRELEASE differential;")
     }
 
     /// Whether the rows of `query`'s table are those of `where p`, `where

@@ -9,20 +9,45 @@ struct DifferentialQuery {
     let catalog: Catalog
     var random: DifferentialRandom
 
-    /// A query, and the condition of its first `where` (for the partition check).
-    mutating func query() -> (text: String, condition: String?)? {
+    /// One case: definitions to make first, the query, the condition of
+    /// its first `where` (for the partition check), and for a mutation the
+    /// table whose rows it changes.
+    struct Case {
+        var definitions: [String] = []
+        var text: String
+        var condition: String?
+        var mutatedTable: Catalog.Table?
+    }
+
+    mutating func query() -> Case? {
         let tables = catalog.tables.values.filter { $0.kind == .table || $0.kind == .view }.sorted { $0.name < $1.name }
         guard let table = random.pick(tables) else { return nil }
+        var definitions: [String] = []
+        var source = name(table.name)
+        if random.chance(10) {
+            definitions.append("let dl = " + source + " | where " + predicate(on: table, depth: 1))
+            source = "dl"
+        }
+        if random.chance(10) {
+            definitions.append("def " + name(table.name) + ".dh = " + scalar(on: table))
+        }
         var stages: [String] = []
         var condition: String?
-        if random.chance(70) {
+        if random.chance(70) || (table.kind == .table && random.chance(10)) {
             let predicate = self.predicate(on: table, depth: 0)
             condition = predicate
             stages.append("where " + predicate)
         }
+        if table.kind == .table, source != "dl", condition != nil, random.chance(12) {
+            stages.append(mutation(of: table))
+            return Case(definitions: definitions, text: ([source] + stages).joined(separator: " | "), condition: condition,
+                        mutatedTable: table)
+        }
         switch random.below(7) {
         case 0, 1:
-            stages.append("select " + selectItems(on: table).joined(separator: ", "))
+            var items = selectItems(on: table)
+            if definitions.contains(where: { $0.hasPrefix("def ") }) { items.append("h = dh") }
+            stages.append("select " + items.joined(separator: ", "))
         case 2:
             let key = groupKey(on: table)
             var items = ["k = " + key, "n = count()"]
@@ -46,7 +71,14 @@ struct DifferentialQuery {
             stages[stages.count - 1] += " (" + name(table.name) + " | where " + predicate(on: table, depth: 1)
                 + " | select v = " + scalar(on: table) + ")"
         }
-        return (([name(table.name)] + stages).joined(separator: " | "), condition)
+        return Case(definitions: definitions, text: ([source] + stages).joined(separator: " | "), condition: condition)
+    }
+
+    /// `update col = value, …` or `delete`.
+    private mutating func mutation(of table: Catalog.Table) -> String {
+        guard random.chance(70), let column = random.pick(table.columns) else { return "delete" }
+        let value = random.chance(30) ? scalar(on: table) : literal(for: column)
+        return "update " + name(column.name) + " = " + value
     }
 
     // MARK: Parts

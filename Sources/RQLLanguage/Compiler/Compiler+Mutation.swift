@@ -20,8 +20,12 @@ extension Compiler {
         if direct {
             condition = level.wheres.isEmpty ? nil : QueryLevel.conjunction(level.wheres)
         } else {
-            let key = table.primaryKey.isEmpty ? ["rowid"] : table.primaryKey
-            if key == ["rowid"], level.readsDerivedRows || !table.hasRowid {
+            // The rows are found again by what tells them apart: the rowid,
+            // not a primary key that may hold NULL; rows read through a `let`
+            // query have only their columns.
+            let identity = level.readsDerivedRows ? (table.primaryKey.isEmpty ? nil : table.primaryKey)
+                : Compiler.rowIdentity(of: table)
+            guard let key = identity else {
                 throw DSLError("`\(stage.name)` after this query needs a primary key, and `\(table.name)` has none",
                                at: stage.keywordSpan, label: "cannot find the rows again")
             }

@@ -32,11 +32,9 @@ import RQLRender
             """, path: "x.rql")
         #expect(notebook.settings.timeLimit == CellTimeLimit("5s"))
         #expect(notebook.cells.map(\.timeLimit) == [CellTimeLimit("200ms"), nil, nil])
-        let started = ContinuousClock.now
         let runner = NotebookRunner(timeLimit: CellTimeLimit(seconds: 60, text: "60s"))
         let check = NotebookCheck(notebook, try runner.run(try Notebook(text: notebook.lines.dropLast(2).joined(separator: "\n"),
                                                                          path: "x.rql")))
-        #expect(ContinuousClock.now - started < .seconds(3))
         #expect(check.run.outputs[0] == ["error: interrupted after 200ms"])
         #expect(check.run.outputs[1]?.contains("│ after │") == true)
         #expect(check.exitStatus == 1)

@@ -7,18 +7,23 @@ import RQLRender
 /// rows by their values, so box columns stay aligned around `[NAME]` and a
 /// value of several lines stays one row.
 final class CellRowShaping: RowShaping, @unchecked Sendable {
-    private let masks: [(mask: Mask, expression: NSRegularExpression)]
+    private let masks: [Mask.Compiled]
     private let sortsRows: Bool
-    private let deadline: ContinuousClock.Instant
+    /// The matching the masks may still do, over the cell's results and then its other output.
+    private var budget = MaskBudget()
     /// How many results were shaped: output that was not a result is masked and sorted as text.
     private(set) var results = 0
-    /// The mask that ran out of time; from then on values are left as they are.
+    /// The mask that ran past the budget; from then on values are left as they are.
     private(set) var gaveUp: MaskGaveUp?
 
-    init(masks: [Mask], sortsRows: Bool, deadline: ContinuousClock.Instant) {
-        self.masks = Mask.compiled(masks)
+    init(masks: [Mask], sortsRows: Bool) {
+        self.masks = Mask.Compiled.all(masks)
         self.sortsRows = sortsRows
-        self.deadline = deadline
+    }
+
+    /// Output that was not a result, masked as text within what is left of the budget.
+    func masked(_ text: String) throws(MaskGaveUp) -> String {
+        try Mask.apply(masks, to: text, budget: &budget)
     }
 
     func shape(_ rows: [[RowArray.Value]]) throws -> [[RowArray.Value]] {
@@ -41,12 +46,12 @@ final class CellRowShaping: RowShaping, @unchecked Sendable {
     private func masked(_ value: RowArray.Value) throws(MaskGaveUp) -> RowArray.Value {
         let shown: String
         switch value {
-        case .text(let text): return .text(try Mask.apply(masks, to: text, until: deadline))
+        case .text(let text): return .text(try masked(text))
         case .integer(let number): shown = String(number)
         case .real(let number): shown = RealFormat.string(number)
         case .null, .blob: return value
         }
-        let masked = try Mask.apply(masks, to: shown, until: deadline)
-        return masked == shown ? value : .text(masked)
+        let text = try masked(shown)
+        return text == shown ? value : .text(text)
     }
 }

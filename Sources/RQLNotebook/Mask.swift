@@ -24,55 +24,65 @@ public struct Mask: Sendable, Equatable {
             return .failure(.init("@mask takes its pattern between slashes", help: "-- @mask \(name) /pattern/"))
         }
         let pattern = String(rest.dropFirst().dropLast())
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-        } catch {
+        guard (try? NSRegularExpression(pattern: pattern)) != nil else {
             return .failure(.init("@mask \(name): /\(pattern)/ is not a valid regular expression"))
+        }
+        guard (try? searching(pattern)) != nil else {
+            return .failure(.init("@mask \(name): /\(pattern)/ ends inside a \\Q quote or a (?x) comment",
+                                  help: "close a quote with \\E; a # comment in (?x) runs to the end of the mask"))
         }
         return .success(Mask(name: name, pattern: pattern))
     }
 
-    /// `text` with every match of each mask replaced by `[NAME]`. Masks
-    /// apply in order to the text as printed: where two masks match
-    /// overlapping text the earlier one wins, and no mask sees another's `[NAME]`.
-    ///
-    /// A pattern can backtrack for ages on the wrong text (`/(a+)+$/` on a
-    /// line of forty `a`s and a `b` takes hours), so matching stops at
-    /// `deadline` and throws `MaskGaveUp`. The engine
-    /// (ICU, through Foundation) reports progress at least every 10,000
-    /// backtracking steps, well under a millisecond apart, and the match
-    /// stops at the first report past the limit. A count of those reports
-    /// cannot serve as a step budget: Foundation also reports each start
-    /// position tried, the same way, so the count says as much about the
-    /// length of the text as about backtracking.
-    static func apply(_ masks: [Mask], to text: String, until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> String {
-        try apply(compiled(masks), to: text, until: deadline)
+    /// The expression a mask searches with: its pattern or, where that does
+    /// not match, any one character, in a group after the pattern's own.
+    /// Every position then matches, so ICU never moves on to the next one
+    /// by itself, and each progress report it makes while matching is one
+    /// more 10,000 steps of backtracking (see `MaskBudget`).
+    static func searching(_ pattern: String) throws -> NSRegularExpression {
+        try NSRegularExpression(pattern: "(?:" + pattern + ")|((?s:.))", options: [.anchorsMatchLines])
     }
 
-    /// Each mask with its expression, compiled once for the many values of a result.
-    static func compiled(_ masks: [Mask]) -> [(mask: Mask, expression: NSRegularExpression)] {
-        masks.compactMap { mask in
-            (try? NSRegularExpression(pattern: mask.pattern, options: [.anchorsMatchLines])).map { (mask, $0) }
+    /// A mask with the expression it searches with, compiled once for the many values of a result.
+    struct Compiled {
+        let mask: Mask
+        let expression: NSRegularExpression
+
+        /// The parsed masks, compiled (`parse` has checked they compile).
+        static func all(_ masks: [Mask]) -> [Compiled] {
+            masks.compactMap { mask in (try? Mask.searching(mask.pattern)).map { Compiled(mask: mask, expression: $0) } }
         }
-    }
 
-    static func apply(_ masks: [(mask: Mask, expression: NSRegularExpression)], to text: String,
-                      until deadline: ContinuousClock.Instant) throws(MaskGaveUp) -> String {
-        guard !masks.isEmpty else { return text }
-        let whole = NSRange(text.startIndex..., in: text)
-        var taken: [Replacement] = []
-        for (mask, expression) in masks {
+        /// The text the pattern matches in `text`, in order, leaving out
+        /// empty matches; throws when the matching runs past `budget`.
+        func matches(in text: String, budget: inout MaskBudget) throws(MaskGaveUp) -> [NSRange] {
+            let anyCharacter = expression.numberOfCaptureGroups
             var found: [NSRange] = []
             var ranOut = false
-            expression.enumerateMatches(in: text, options: [.reportProgress], range: whole) { match, flags, stop in
-                if flags.contains(.progress), ContinuousClock.now > deadline {
+            // The block may escape, so it counts on a copy.
+            var counted = budget
+            expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { match, flags, stop in
+                if flags.contains(.progress), !counted.spend() {
                     ranOut = true
                     stop.pointee = true
                 }
-                if let match, match.range.length > 0 { found.append(match.range) }
+                if let match, match.range.length > 0, match.range(at: anyCharacter).location == NSNotFound { found.append(match.range) }
             }
+            budget = counted
             if ranOut { throw MaskGaveUp(mask: mask) }
-            taken = merge(taken, found, name: mask.name)
+            return found
+        }
+    }
+
+    /// `text` with every match of each mask replaced by `[NAME]`. Masks
+    /// apply in order to the text as printed: where two masks match
+    /// overlapping text the earlier one wins, and no mask sees another's
+    /// `[NAME]`. Matching that runs past `budget` throws `MaskGaveUp`.
+    static func apply(_ masks: [Compiled], to text: String, budget: inout MaskBudget) throws(MaskGaveUp) -> String {
+        guard !masks.isEmpty else { return text }
+        var taken: [Replacement] = []
+        for mask in masks {
+            taken = merge(taken, try mask.matches(in: text, budget: &budget), name: mask.mask.name)
         }
         var masked = ""
         var rest = text.startIndex
@@ -106,18 +116,16 @@ public struct Mask: Sendable, Equatable {
         merged.append(contentsOf: taken[next...])
         return merged
     }
-
-    /// How long masks may take over one cell's output, its logged values included.
-    static let timeLimit = Duration.seconds(1)
 }
 
-/// A mask whose pattern ran out of time (`Mask.timeLimit`) on a cell's output.
+/// A mask that ran past the cell's `MaskBudget` on its output.
 struct MaskGaveUp: Error, Equatable {
     let mask: Mask
 
     /// The line that follows the cell's output, unmasked.
     var message: String {
-        "error: @mask \(mask.name) /\(mask.pattern)/ gave up after a second on this output: the pattern "
-            + "backtracks too much (a repeat inside a repeat, such as (a+)+, can take forever); write it without nested repeats"
+        "error: @mask \(mask.name) /\(mask.pattern)/ gave up on this output after \(MaskBudget.limitText) matching steps "
+            + "(the most a cell's masks may take): the pattern backtracks too much (a repeat inside a repeat, such as (a+)+, "
+            + "can take forever); write it without nested repeats"
     }
 }

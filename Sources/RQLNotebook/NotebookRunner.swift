@@ -127,8 +127,7 @@ public struct NotebookRunner: Sendable {
         buffer.clear()
         session.resultLog?.clear()
         let masks = masks + cell.masks
-        let deadline = ContinuousClock.now + Mask.timeLimit
-        let shaping = CellRowShaping(masks: masks, sortsRows: cell.sortsRows, deadline: deadline)
+        let shaping = CellRowShaping(masks: masks, sortsRows: cell.sortsRows)
         if !masks.isEmpty || cell.sortsRows { session.rowShaping = shaping }
         session.interruptionReason = "after \(limit.text)"
         let watch = CellWatch(limit: limit, interrupter: session.interrupter)
@@ -147,7 +146,7 @@ public struct NotebookRunner: Sendable {
                 return CellOutcome(lines: CellOutcome.lines(printed: printed, changedRows: session.changedRows), failed: !succeeded,
                                    tables: tables, duration: duration)
             }
-            var lines = CellOutcome.lines(printed: try Mask.apply(masks, to: printed, until: deadline), changedRows: session.changedRows)
+            var lines = CellOutcome.lines(printed: try shaping.masked(printed), changedRows: session.changedRows)
             if cell.sortsRows { lines = RowSorting.sorted(lines) }
             var outcome = CellOutcome(lines: lines, failed: !succeeded, tables: tables, duration: duration)
             if logsResults, succeeded, let pictures = session.schemaPictures(for: cell.command) {

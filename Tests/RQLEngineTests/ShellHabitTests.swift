@@ -108,7 +108,8 @@ import RQLEngine
         #expect(result.errors.hasPrefix("error: cannot open \(path): database is locked\nnote: process "))
         #expect(result.errors.hasSuffix(" holds an exclusive lock on it (it is writing)\n"
             + "note: rql waited 200 ms for it (.timeout MS waits longer)\n"))
-        #expect(waited >= 0.15 && waited < 2, "waited \(waited) s")
+        // It waited before giving up: a lower bound only, which a busy machine never breaks.
+        #expect(waited >= 0.15, "waited \(waited) s")
     }
 
     @Test func aStatementThatFindsTheDatabaseLockedNamesTheHolder() throws {

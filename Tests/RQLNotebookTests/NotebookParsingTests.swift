@@ -99,6 +99,8 @@ import RQLEngine
         ("SELECT 1;\n-- @skip\n", "x.rql:2: error: this directive has no command after it\nhelp: a cell directive goes on the line before its command"),
         ("-- @mask id [0-9]+\n", "x.rql:1: error: @mask takes its pattern between slashes\nhelp: -- @mask id /pattern/"),
         ("-- @mask id /[0-9/\n", "x.rql:1: error: @mask id: /[0-9/ is not a valid regular expression"),
+        ("-- @mask id /\\Qa.b/\n", "x.rql:1: error: @mask id: /\\Qa.b/ ends inside a \\Q quote or a (?x) comment\nhelp: close a quote with \\E; a # comment in (?x) runs to the end of the mask"),
+        ("-- @mask id /(?x)[0-9]+ # digits/\n", "x.rql:1: error: @mask id: /(?x)[0-9]+ # digits/ ends inside a \\Q quote or a (?x) comment\nhelp: close a quote with \\E; a # comment in (?x) runs to the end of the mask"),
         ("-- @mode fancy\n", "x.rql:1: error: no mode named \"fancy\"\nhelp: the modes are box, table, markdown, csv, json, line, list, html"),
         ("-- @now soon\n", "x.rql:1: error: \"soon\" is not an instant\nhelp: -- @now 2026-01-15T09:00:00Z (UTC)"),
         ("-- @maxrows many\nSELECT 1;\n", "x.rql:1: error: @maxrows takes a number of rows (0 for all)\nhelp: -- @maxrows 100"),

@@ -110,101 +110,24 @@ enum CatalogReader {
         return keys
     }
 
-    /// FTS5 tables that triggers keep in sync: an `INSERT INTO fts (…)
-    /// VALUES (…)` in a trigger on table T, writing `new.rowid` (or T's
-    /// primary key) into the FTS rowid or into one of its columns.
+    /// FTS5 and FTS4 tables that triggers keep in sync: an `INSERT INTO fts
+    /// (…) VALUES (…)` (or `SELECT …` of the new row) in a trigger on table
+    /// T, writing `new.rowid` (or T's primary key) into the FTS rowid or into
+    /// one of its columns.
     private static func searchLinks(_ db: Database, tables: [String: Catalog.Table],
                                     ftsNames: Set<String>) throws -> [Catalog.SearchLink] {
         guard !ftsNames.isEmpty else { return [] }
         var links: [Catalog.SearchLink] = []
         for trigger in try Schema.objects(db, type: "trigger") {
-            guard let table = tables[trigger.table], table.kind == .table else { continue }
-            let tokens = SQLTokenizer.tokens(trigger.sql)
-            var index = 0
-            while index + 2 < tokens.count {
-                defer { index += 1 }
-                guard tokens[index].isWord("insert") else { continue }
-                var cursor = index + 1
-                while cursor < tokens.count, !tokens[cursor].isWord("into") { cursor += 1 }
-                guard cursor + 1 < tokens.count, let ftsName = tokens[cursor + 1].name, ftsNames.contains(ftsName) else { continue }
-                cursor += 2
-                guard let (columns, next) = SQLTokenizer.parenthesizedList(tokens, from: cursor), next < tokens.count else { continue }
-                let values: [[SQLToken]]
-                if tokens[next].isWord("values"), let (list, _) = SQLTokenizer.parenthesizedList(tokens, from: next + 1) {
-                    values = list
-                } else if tokens[next].isWord("select"), let selected = newRowSelection(tokens, from: next, table: table) {
-                    values = selected
-                } else {
-                    continue
-                }
-                if let key = key(columns: columns, values: values, table: table),
-                   !links.contains(where: { $0.table == table.name && $0.ftsTable == ftsName }) {
-                    links.append(Catalog.SearchLink(table: table.name, ftsTable: ftsName, key: key))
-                }
+            guard let table = tables[trigger.table], table.kind == .table,
+                  let definition = TriggerDefinition.parse(trigger.sql) else { continue }
+            for statement in definition.body {
+                guard let insert = TriggerInsert.read(statement, on: table), ftsNames.contains(insert.table),
+                      let key = insert.searchKey(on: table),
+                      !links.contains(where: { $0.table == table.name && $0.ftsTable == insert.table }) else { continue }
+                links.append(Catalog.SearchLink(table: table.name, ftsTable: insert.table, key: key))
             }
         }
         return links
-    }
-
-    /// `SELECT t.rowid, t.title … FROM t … WHERE t.key IN (new.key)` (or
-    /// `= new.key`), as StructuredQueries' triggers write the insert into an
-    /// FTS table: the selected items, each a column of the new row written
-    /// as `new.column`, when the WHERE picks that row by its key.
-    private static func newRowSelection(_ tokens: [SQLToken], from select: Int, table: Catalog.Table) -> [[SQLToken]]? {
-        guard let from = SQLTokenizer.firstIndex(in: tokens, outsideParenthesesFrom: select + 1, where: { $0.isWord("from") }),
-              let whereIndex = SQLTokenizer.firstIndex(in: tokens, outsideParenthesesFrom: from, where: { $0.isWord("where") })
-        else { return nil }
-        let rowidNames: Set<String> = ["rowid", "_rowid_", "oid"]
-        let keys = Set(table.primaryKey.map { $0.lowercased() }).union(rowidNames)
-        // The row is the new one: `key IN (new.key)` or `key = new.key` on a key column.
-        let condition = Array(tokens[(whereIndex + 1)...])
-        let picksNewRow = condition.indices.contains { index in
-            guard index + 4 < condition.count, let column = condition[index].name, keys.contains(column.lowercased()) else { return false }
-            var next = index + 1
-            if condition[next].isWord("in") {
-                next += 1
-                guard condition[next].isPunctuation("(") else { return false }
-                next += 1
-            } else if !condition[next].isPunctuation("=") && !condition[next].isPunctuation("==") {
-                return false
-            } else {
-                next += 1
-            }
-            return next + 2 < condition.count && condition[next].name?.lowercased() == "new" && condition[next + 1].isPunctuation(".")
-                && condition[next + 2].name?.lowercased() == column.lowercased()
-        }
-        guard picksNewRow else { return nil }
-        var items: [[SQLToken]] = [[]]
-        var depth = 0
-        for token in tokens[(select + 1)..<from] {
-            if token.isPunctuation("(") { depth += 1 }
-            if token.isPunctuation(")") { depth -= 1 }
-            if depth == 0, token.isPunctuation(",") { items.append([]) } else { items[items.count - 1].append(token) }
-        }
-        // `t.column` (or `column`) of the table is the new row's column.
-        return items.map { item in
-            guard let column = item.last?.name,
-                  item.count == 1 || (item.count == 3 && item[1].isPunctuation(".") && item[0].name?.lowercased() == table.name.lowercased())
-            else { return item }
-            return SQLTokenizer.tokens("new." + SQLText.identifier(column))
-        }
-    }
-
-    private static func key(columns: [[SQLToken]], values: [[SQLToken]], table: Catalog.Table) -> Catalog.SearchKey? {
-        let rowidNames: Set<String> = ["rowid", "_rowid_", "oid"]
-        let integerKey = table.primaryKey.count == 1 && table.columns.first(where: \.isPrimaryKey)?.type.uppercased() == "INTEGER"
-            ? table.primaryKey.first : nil
-        var columnKey: Catalog.SearchKey?
-        for (column, value) in zip(columns, values) {
-            guard column.count == 1, let ftsColumn = column[0].name, value.count == 3, value[0].isWord("new"),
-                  value[1].text == ".", let sourceColumn = value[2].name else { continue }
-            let readsRowid = rowidNames.contains(sourceColumn.lowercased()) || sourceColumn == integerKey
-            if rowidNames.contains(ftsColumn.lowercased()) {
-                if readsRowid { return Catalog.SearchKey(fts: "rowid", source: sourceColumn) }
-            } else if columnKey == nil, readsRowid || table.primaryKey == [sourceColumn] {
-                columnKey = Catalog.SearchKey(fts: ftsColumn, source: sourceColumn)
-            }
-        }
-        return columnKey
     }
 }

@@ -43,6 +43,10 @@ import RQLEngine
         #expect(try TestSession().run("PRAGMA busy_timeout = 300;\n.show").output.contains("timeout    300 ms\n"))
     }
 
+    @Test func aDatabaseOpenedLaterWaitsTheTimeoutToTheMillisecond() throws {
+        #expect(try TestSession().run(".timeout 1001\n.open ':memory:'\nPRAGMA busy_timeout;").output == "1001\n")
+    }
+
     @Test func helpWrapsToTheWidth() throws {
         let test = try TestSession()
         test.session.settings.lineWidth = 60

@@ -15,9 +15,12 @@ enum Connection {
         configuration.allowsUnsafeTransactions = true
         configuration.acceptsDoubleQuotedStringLiterals = true
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(setup.busyTimeout)
         configuration.label = "rql"
         configuration.prepareDatabase { db in
+            // Set here rather than as GRDB's busy mode, which takes seconds
+            // and would round some milliseconds down; GRDB's first read of
+            // the file, as it opens it, comes after this.
+            _ = sqlite3_busy_timeout(db.sqliteConnection, setup.busyTimeout)
             SQLFunctions.register(in: db, setup: setup)
             if setup.safe { try SafeMode.limit(db) }
         }
@@ -45,7 +48,7 @@ enum Connection {
         atOnce.busyTimeout = 0
         do {
             let queue = try openAndInstallTriggers(target, setup: atOnce)
-            queue.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, Int32(setup.busyTimeout * 1000)) }
+            queue.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, setup.busyTimeout) }
             return queue
         } catch is Locked {
             return nil
@@ -67,10 +70,10 @@ enum Connection {
 
         /// `cannot open PATH: database is locked`, who holds the lock, and
         /// how long rql waited for it.
-        func error(waited: TimeInterval) -> CommandError {
+        func error(waited milliseconds: Int32) -> CommandError {
             var notes: [String] = []
             if let holder = LockHolder.description(ofDatabaseAt: path) { notes.append("note: " + holder) }
-            notes.append("note: rql waited \(Int(waited * 1000)) ms for it (.timeout MS waits longer)")
+            notes.append("note: rql waited \(milliseconds) ms for it (.timeout MS waits longer)")
             return CommandError("cannot open \(path): \(message)", notes: notes)
         }
     }

@@ -33,7 +33,7 @@ extension DotCommand {
             guard let milliseconds = Int32(arguments[0]), milliseconds >= 0 else {
                 throw CommandError(".timeout takes milliseconds, not \"\(arguments[0])\"")
             }
-            session.connectionSetup.busyTimeout = TimeInterval(milliseconds) / 1000
+            session.connectionSetup.busyTimeout = milliseconds
             session.openedQueue?.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds) }
         },
         DotCommand(name: "cd", usage: ".cd FOLDER", summary: "change the folder relative paths start from",
@@ -58,7 +58,7 @@ extension Session {
         // Read from the connection: `PRAGMA busy_timeout = N` changes it too.
         // A file locked at open has none yet, and waits as `.timeout` said.
         let timeout = try openedQueue?.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
-            ?? Int(connectionSetup.busyTimeout * 1000)
+            ?? Int(connectionSetup.busyTimeout)
         func onOff(_ value: Bool) -> String { value ? "on" : "off" }
         func quoted(_ text: String) -> String { "\"" + CellText.visibleLine(text) + "\"" }
         let maxRows = settings.maxRows.map { $0 == 0 ? "all rows" : String($0) }

@@ -8,22 +8,25 @@ import RQLEngine
 /// says (the first wait included), then fails with `database is locked`,
 /// and the session goes on.
 @Suite struct LockedDatabaseTests {
-    /// A new database file with a table `t` of one row, 1, that a second
-    /// connection holds an exclusive lock on (`BEGIN EXCLUSIVE`), as
-    /// another program writing to it does.
+    /// A database file that a second connection holds an exclusive lock
+    /// on (`BEGIN EXCLUSIVE`), as another program writing to it does: the
+    /// file given, or a new one with a table `t` of one row, 1. The file
+    /// is removed at the end.
     final class ExclusiveLock: @unchecked Sendable {
         struct Failure: Error {
             let code: Int32
         }
 
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-locked-\(UUID().uuidString).sqlite").path
+        let path: String
         private let connection: OpaquePointer
 
-        init() throws {
+        init(on file: String? = nil) throws {
+            path = file ?? FileManager.default.temporaryDirectory.appendingPathComponent("rql-locked-\(UUID().uuidString).sqlite").path
+            let table = file == nil ? "CREATE TABLE t (x); INSERT INTO t VALUES (1); " : ""
             var connection: OpaquePointer?
             var code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
             if code == SQLITE_OK {
-                code = sqlite3_exec(connection, "CREATE TABLE t (x); INSERT INTO t VALUES (1); BEGIN EXCLUSIVE;", nil, nil, nil)
+                code = sqlite3_exec(connection, table + "BEGIN EXCLUSIVE;", nil, nil, nil)
             }
             guard code == SQLITE_OK, let connection else {
                 sqlite3_close_v2(connection)
@@ -86,15 +89,10 @@ import RQLEngine
     }
 
     @Test func aRemindersFileLockedAtOpenGetsTheAppTriggersWhenItOpens() throws {
-        let file = try AppTriggerTests.writtenSample()
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        var connection: OpaquePointer?
-        defer { sqlite3_close_v2(connection) }
-        #expect(sqlite3_open_v2(file, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
-        #expect(sqlite3_exec(connection, "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK)
-        let test = try TestSession(.file(path: file, readonly: false))
-        #expect(test.run(".timeout 100\nSELECT 1 FROM reminders LIMIT 1;").errors == lockedError(file, waited: 100))
-        sqlite3_exec(connection, "COMMIT", nil, nil, nil)
+        let lock = try ExclusiveLock(on: AppTriggerTests.writtenSample())
+        let test = try TestSession(.file(path: lock.path, readonly: false))
+        #expect(test.run(".timeout 100\nSELECT 1 FROM reminders LIMIT 1;").errors == lockedError(lock.path, waited: 100))
+        lock.release()
         #expect(test.value("SELECT name FROM temp.sqlite_master ORDER BY name;")
                 == "remindersLists_default_after_delete\nreminders_status_after_update")
     }

@@ -108,7 +108,12 @@ let package = Package(
             dependencies: ["RQLNotebook", "RQLEngine", "RQLRender"]),
         .testTarget(
             name: "RQLEngineTests",
-            dependencies: ["RQLEngine", "RQLRender"]),
+            dependencies: [
+                "RQLEngine",
+                "RQLRender",
+                // A second connection of the tests' own, to lock a database file as another program would.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
     ]
 )
 

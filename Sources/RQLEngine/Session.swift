@@ -40,7 +40,10 @@ public final class Session {
     }
 
     public private(set) var target: DatabaseTarget
-    var queue: DatabaseQueue
+    /// The connection to `target`; nil while it is a file another program
+    /// had locked when the session opened it, until a command reads it
+    /// (`queue` opens it then).
+    var openedQueue: DatabaseQueue?
     public var settings: SessionSettings
     public let scheduler: Scheduler
     /// What each connection the session opens is given.
@@ -110,7 +113,7 @@ public final class Session {
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
     public internal(set) var definitions = Definitions()
     /// Whether a transaction is open (a `BEGIN` without its `COMMIT`).
-    public var isInTransaction: Bool { queue.inDatabase { $0.isInsideTransaction } }
+    public var isInTransaction: Bool { openedQueue?.inDatabase { $0.isInsideTransaction } ?? false }
 
     /// The version of the SQLite library rql runs on (`3.40.1`).
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
@@ -132,8 +135,8 @@ public final class Session {
         scheduler = Scheduler(clock: options.clock)
         target = options.target
         connectionSetup = ConnectionSetup(scheduler: scheduler, uuids: options.uuids, safe: options.safe)
-        queue = try Connection.open(options.target, setup: connectionSetup)
-        interruptTarget = InterruptTarget(queue)
+        openedQueue = try Connection.openUnlessLocked(options.target, setup: connectionSetup)
+        interruptTarget = InterruptTarget(openedQueue)
         console = options.output
         diagnostics = options.diagnostics
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
@@ -215,7 +218,7 @@ public final class Session {
     /// Runs the deferred work that is due by the session clock and says what
     /// each job did. Work waits while a transaction is open.
     public func runDueWork() {
-        guard !queue.inDatabase({ $0.isInsideTransaction }) else { return }
+        guard let queue = openedQueue, !isInTransaction else { return }
         for job in scheduler.takeDue(at: scheduler.clock.now) {
             do {
                 let did = try queue.inDatabase { db in try watching(db) { try job.work(db) } }
@@ -230,12 +233,14 @@ public final class Session {
         diagnostics.flush()
     }
 
-    /// Replaces the open database with `target`; on failure the old one stays open.
+    /// Replaces the open database with `target`; on failure the old one
+    /// stays open. A file another program holds locked is not waited for:
+    /// the first command that reads it opens it.
     func open(_ newTarget: DatabaseTarget) throws {
-        let newQueue = try Connection.open(newTarget, setup: connectionSetup)
+        let newQueue = try Connection.openUnlessLocked(newTarget, setup: connectionSetup)
         scheduler.cancelAll()
         retargetInterrupt(to: newQueue)
-        queue = newQueue
+        openedQueue = newQueue
         target = newTarget
         catalogCache = nil
         definitions = Definitions()

@@ -4,7 +4,7 @@ import RQLEngine
 
 /// The sqlite3 shell's commands as its users type them: abbreviations, the
 /// names sqlite3 gives rql's commands, `.exit`, `.print`, `.show`,
-/// `.timeout` and `.shell`.
+/// `.timeout` and `.shell` (`.timeout`'s waits: LockedDatabaseTests).
 @Suite struct ShellHabitTests {
     @Test func theStartOfOneNameAloneIsThatCommand() throws {
         let test = try TestSession()
@@ -43,6 +43,10 @@ import RQLEngine
         #expect(try TestSession().run("PRAGMA busy_timeout = 300;\n.show").output.contains("timeout    300 ms\n"))
     }
 
+    @Test func aDatabaseOpenedLaterWaitsTheTimeoutToTheMillisecond() throws {
+        #expect(try TestSession().run(".timeout 1001\n.open ':memory:'\nPRAGMA busy_timeout;").output == "1001\n")
+    }
+
     @Test func helpWrapsToTheWidth() throws {
         let test = try TestSession()
         test.session.settings.lineWidth = 60
@@ -79,49 +83,6 @@ import RQLEngine
     ])
     func errors(command: String, error: String) throws {
         #expect(try TestSession().run(command).errors == error)
-    }
-
-    /// Another program, the sqlite3 shell, running `sql` on the database
-    /// at `path` and holding its transaction open for `seconds`; give it
-    /// half a second to take its lock.
-    private func holdLock(on path: String, _ sql: String, seconds: Int) throws -> Process {
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo '\(sql)'; sleep \(seconds)) | sqlite3 '\(path)'"]
-        try holder.run()
-        Thread.sleep(forTimeInterval: 0.5)
-        return holder
-    }
-
-    @Test func timeoutBoundsTheWaitForALockedDatabase() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-locked-\(UUID().uuidString).sqlite").path
-        let setup = try TestSession(.file(path: path, readonly: false))
-        setup.run("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
-        // Another program holds an exclusive lock for three seconds.
-        let holder = try holdLock(on: path, "BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);", seconds: 3)
-        defer { holder.terminate() }
-        let test = try TestSession.inMemory("")
-        let started = Date()
-        let result = test.run(".timeout 200\n.open '\(path)'")
-        let waited = Date().timeIntervalSince(started)
-        // The holder and its lock are named.
-        #expect(result.errors.hasPrefix("error: cannot open \(path): database is locked\nnote: process "))
-        #expect(result.errors.hasSuffix(" holds an exclusive lock on it (it is writing)\n"
-            + "note: rql waited 200 ms for it (.timeout MS waits longer)\n"))
-        // It waited before giving up: a lower bound only, which a busy machine never breaks.
-        #expect(waited >= 0.15, "waited \(waited) s")
-    }
-
-    @Test func aStatementThatFindsTheDatabaseLockedNamesTheHolder() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-wal-locked-\(UUID().uuidString).sqlite").path
-        let test = try TestSession(.file(path: path, readonly: false))
-        test.run("PRAGMA journal_mode = wal; CREATE TABLE t (x);")
-        let holder = try holdLock(on: path, "BEGIN IMMEDIATE; INSERT INTO t VALUES (2);", seconds: 2)
-        defer { holder.terminate() }
-        let errors = test.run(".timeout 100\nINSERT INTO t VALUES (3);").errors
-        #expect(errors.hasPrefix("error: database is locked\n"))
-        #expect(errors.contains("\nnote: process "))
-        #expect(errors.contains(" holds the write lock of its WAL (a write transaction is open)\n"))
     }
 }
 

@@ -85,6 +85,38 @@ check_stderr "missing file message" "cannot open $scratch/missing.sqlite: no suc
 printf 'not a database at all' > "$scratch/text.txt"
 check "a non-database file" 2 "" "$rql" "$scratch/text.txt" -c 'select 1'
 check_stderr "non-database message" "file is not a database"
+
+# A database file another program holds locked: rql opens it at once, what
+# does not read it runs, and what reads it waits as long as a .timeout given
+# before says (the first wait included), then says the file is locked.
+if command -v python3 >/dev/null; then
+  mkdir "$scratch/lock"
+  locked="$scratch/lock/locked.sqlite"
+  sqlite3 "$locked" "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
+  mkfifo "$scratch/lock/holding"
+  python3 -c 'import sqlite3, sys, time
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(60)' "$locked" > "$scratch/lock/holding" &
+  holder=$!
+  read -r _ < "$scratch/lock/holding"
+  check ".print runs on a locked file" 0 "open" "$rql" "$locked" -c '.print open'
+  check "-cmd .timeout governs the first wait" 1 "" "$rql" -cmd '.timeout 200' "$locked" 'SELECT x FROM t'
+  check_stderr "the read says the file is locked" "error: cannot open $locked: database is locked"
+  check_stderr "it names the holder" "note: process $holder holds an exclusive lock on it (it is writing)"
+  check_stderr "it says how long rql waited" "note: rql waited 200 ms for it (.timeout MS waits longer)"
+  printf '.timeout 200\n' > "$HOME/.rqlrc"
+  check "a script goes on past the locked file" 1 $'a\nb' bash -c "printf '.print a\nSELECT x FROM t;\n.print b\n' | '$rql' '$locked'"
+  check_stderr "~/.rqlrc's .timeout governs the wait" "stdin:2: error: cannot open $locked: database is locked"
+  rm "$HOME/.rqlrc"
+  kill "$holder"
+  wait "$holder" 2>/dev/null
+  check "once the lock is gone, the file reads" 0 "1" "$rql" "$locked" -c 'SELECT x FROM t'
+  rm -r "$scratch/lock"
+else
+  echo "skipped: a database another program holds locked, as python3 is absent"
+fi
 check "unknown mode is a usage error" 2 "" "$rql" --mode fancy -c 'select 1'
 check_stderr "unknown mode message" "unknown mode 'fancy'"
 check "unknown sample is a usage error" 2 "" "$rql" --sample nope

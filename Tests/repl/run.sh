@@ -417,6 +417,35 @@ expect_screen ".erd fits its boxes side by side in 60 columns" "^┌─ reminder
 keys C-d
 window_width=100
 
+# A database file another program holds locked: the prompt comes at once, a
+# command that reads the file says it is locked, and rql goes on.
+if command -v python3 >/dev/null; then
+  sqlite3 "$scratch/locked.sqlite" "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
+  mkfifo "$scratch/holding"
+  python3 -c 'import sqlite3, sys, time
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(60)' "$scratch/locked.sqlite" > "$scratch/holding" &
+  holder=$!
+  read -r _ < "$scratch/holding"
+  start --no-init locked.sqlite
+  expect_screen "a locked file gives the prompt" "^rql locked\.sqlite> $"
+  type_line ".timeout 200"
+  type_line "SELECT x FROM t;"
+  expect_screen "a read says the file is locked" "^error: cannot open locked\.sqlite: database is locked$"
+  expect_screen "and who holds the lock" "^note: process $holder holds an exclusive lock on it \(it is writing\)$"
+  type_line ".print still here"
+  expect_screen "rql goes on" "^still here$"
+  kill "$holder"
+  wait "$holder" 2>/dev/null
+  type_line "SELECT x FROM t;"
+  expect_screen "once the lock is gone, the file reads" "^│ 1 │$"
+  keys C-d
+else
+  echo "skipped: a database another program holds locked, as python3 is absent"
+fi
+
 # rql run --step reads one key at a time: no Enter needed for q, other keys ignored.
 printf -- '-- @mode list\nSELECT 1 + 1;\n--> 2\n-- Then the next.\nSELECT 2 + 2;\n--> 4\n' > "$scratch/step.rql"
 start run --step step.rql

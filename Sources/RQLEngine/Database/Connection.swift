@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Opens the connections a session uses, configured for a shell rather than
 /// an app.
@@ -14,9 +15,12 @@ enum Connection {
         configuration.allowsUnsafeTransactions = true
         configuration.acceptsDoubleQuotedStringLiterals = true
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(setup.busyTimeout)
         configuration.label = "rql"
         configuration.prepareDatabase { db in
+            // Set here rather than as GRDB's busy mode, which takes seconds
+            // and would round some milliseconds down; GRDB's first read of
+            // the file, as it opens it, comes after this.
+            _ = sqlite3_busy_timeout(db.sqliteConnection, setup.busyTimeout)
             SQLFunctions.register(in: db, setup: setup)
             if setup.safe { try SafeMode.limit(db) }
         }
@@ -26,12 +30,60 @@ enum Connection {
     /// Opens `target`: a file as it is, or a sample built into memory,
     /// through the VFS that shows SQLite the scheduler's clock.
     /// When the database has the Reminders schema, the app's TEMP triggers
-    /// are created on the new connection.
+    /// are created on the new connection. A file another program holds
+    /// locked is waited for as long as the busy timeout says.
     static func open(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
+        do {
+            return try openAndInstallTriggers(target, setup: setup)
+        } catch let locked as Locked {
+            throw locked.error(waited: setup.busyTimeout)
+        }
+    }
+
+    /// Opens `target` as `open` does, but without waiting for a file another
+    /// program holds locked: nil then, at once. The connection opened has
+    /// the busy timeout of `setup` for what runs on it later.
+    static func openUnlessLocked(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue? {
+        var atOnce = setup
+        atOnce.busyTimeout = 0
+        do {
+            let queue = try openAndInstallTriggers(target, setup: atOnce)
+            queue.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, setup.busyTimeout) }
+            return queue
+        } catch is Locked {
+            return nil
+        }
+    }
+
+    /// Another program held the database file locked for as long as rql waited.
+    private struct Locked: Error {
+        let path: String
+        /// SQLite's words for it.
+        let message: String
+
+        /// The lock `error` met on the file at `path`; nil for any other error.
+        init?(_ error: DatabaseError, path: String) {
+            guard error.resultCode == .SQLITE_BUSY else { return nil }
+            self.path = path
+            message = error.message ?? "\(error.resultCode)"
+        }
+
+        /// `cannot open PATH: database is locked`, who holds the lock, and
+        /// how long rql waited for it.
+        func error(waited milliseconds: Int32) -> CommandError {
+            var notes: [String] = []
+            if let holder = LockHolder.description(ofDatabaseAt: path) { notes.append("note: " + holder) }
+            notes.append("note: rql waited \(milliseconds) ms for it (.timeout MS waits longer)")
+            return CommandError("cannot open \(path): \(message)", notes: notes)
+        }
+    }
+
+    private static func openAndInstallTriggers(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
         let queue = try openDatabase(target, setup: setup)
         do {
             try queue.inDatabase { db in try AppTriggers.installIfReminders(db) }
         } catch let error as DatabaseError {
+            if case .file(let path, _) = target, let locked = Locked(error, path: path) { throw locked }
             throw CommandError("cannot create the Reminders app's TEMP triggers: \(error.message ?? "\(error.resultCode)")")
         }
         return queue
@@ -80,17 +132,13 @@ enum Connection {
             throw CommandError("cannot open \(path): it is a folder")
         }
         do {
-            let queue = try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs, immutable: immutable),
-                                          configuration: configuration(readonly: readonly, setup: setup))
-            try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
-            return queue
+            // GRDB reads the schema as it opens the file: a file that is not
+            // a database, or one another program has locked, fails here.
+            return try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs, immutable: immutable),
+                                     configuration: configuration(readonly: readonly, setup: setup))
         } catch let error as DatabaseError {
-            var notes: [String] = []
-            if error.resultCode == .SQLITE_BUSY {
-                if let holder = LockHolder.description(ofDatabaseAt: path) { notes.append("note: " + holder) }
-                notes.append("note: rql waited \(Int(setup.busyTimeout * 1000)) ms for it (.timeout MS waits longer)")
-            }
-            throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")", notes: notes)
+            if let locked = Locked(error, path: path) { throw locked }
+            throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
         }
     }
 }

@@ -7,7 +7,7 @@ struct ConnectionSetup: Sendable {
     let scheduler: Scheduler
     let uuids: UUIDSource
     let safe: Bool
-    /// How long a statement waits for a database another connection has
-    /// locked before it fails with `database is locked` (`.timeout`).
-    var busyTimeout: TimeInterval = 5
+    /// How many milliseconds a statement waits for a database another
+    /// connection has locked before it fails with `database is locked` (`.timeout`).
+    var busyTimeout: Int32 = 5000
 }

@@ -54,7 +54,7 @@ extension Session {
     func advanceClock(to target: Date) {
         let clock = scheduler.clock
         console.write("clock: \(ClockText.format(target))\n")
-        while let next = scheduler.pending.first, next.due <= target, !queue.inDatabase({ $0.isInsideTransaction }) {
+        while let next = scheduler.pending.first, next.due <= target, !isInTransaction {
             if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }
             runDueWork()
         }

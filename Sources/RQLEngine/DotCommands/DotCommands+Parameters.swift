@@ -35,7 +35,7 @@ extension Session {
         if prefix == "?", Int(name.dropFirst()) == nil {
             throw CommandError("a ? parameter is numbered: ?1, ?2, …")
         }
-        let value = queue.inDatabase { db -> DatabaseValue in
+        let value = try queue.inDatabase { db -> DatabaseValue in
             guard let statement = try? prepare("SELECT \(expression)", in: db),
                   statement.columnCount == 1,
                   let value = try? DatabaseValue.fetchOne(statement) else {

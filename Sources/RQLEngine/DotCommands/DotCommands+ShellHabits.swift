@@ -33,8 +33,8 @@ extension DotCommand {
             guard let milliseconds = Int32(arguments[0]), milliseconds >= 0 else {
                 throw CommandError(".timeout takes milliseconds, not \"\(arguments[0])\"")
             }
-            session.connectionSetup.busyTimeout = TimeInterval(milliseconds) / 1000
-            session.queue.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds) }
+            session.connectionSetup.busyTimeout = milliseconds
+            session.openedQueue?.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds) }
         },
         DotCommand(name: "cd", usage: ".cd FOLDER", summary: "change the folder relative paths start from",
                    arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
@@ -56,7 +56,9 @@ extension Session {
     /// `.show`: the settings, one a line.
     func writeSettings() throws {
         // Read from the connection: `PRAGMA busy_timeout = N` changes it too.
-        let timeout = try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") } ?? 0
+        // A file locked at open has none yet, and waits as `.timeout` said.
+        let timeout = try openedQueue?.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
+            ?? Int(connectionSetup.busyTimeout)
         func onOff(_ value: Bool) -> String { value ? "on" : "off" }
         func quoted(_ text: String) -> String { "\"" + CellText.visibleLine(text) + "\"" }
         let maxRows = settings.maxRows.map { $0 == 0 ? "all rows" : String($0) }

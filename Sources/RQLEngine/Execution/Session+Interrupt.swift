@@ -12,21 +12,28 @@ extension Session {
     /// are the whole run (`-c`, stdin), a second Ctrl-C ends rql at once.
     public func interruptOnSIGINT(endsProcessOnSecond: Bool = false) {
         interruptsOnSIGINT = true
-        rql_interrupt_connection(UnsafeMutableRawPointer(queue.inDatabase { $0.sqliteConnection }))
+        rql_interrupt_connection(Session.interruptPointer(of: openedQueue))
         rql_interrupt_on_sigint(endsProcessOnSecond ? 1 : 0)
     }
 
     /// Makes SIGINT stop the statements of `session` (a tour's) instead, or again this one's.
     func pointSIGINT(at session: Session) {
-        rql_interrupt_connection(UnsafeMutableRawPointer(session.queue.inDatabase { $0.sqliteConnection }))
+        rql_interrupt_connection(Session.interruptPointer(of: session.openedQueue))
     }
 
-    /// Before `.open`, `.sample` or `.reset` replaces the connection: SIGINT
-    /// follows the new one before the old one closes.
-    func retargetInterrupt(to newQueue: DatabaseQueue) {
+    /// Before `.open`, `.sample` or `.reset` replaces the connection, and
+    /// when a file locked at open is opened: SIGINT follows the new one
+    /// before the old one closes.
+    func retargetInterrupt(to newQueue: DatabaseQueue?) {
         interruptTarget.queue = newQueue
         guard interruptsOnSIGINT else { return }
-        rql_interrupt_connection(UnsafeMutableRawPointer(newQueue.inDatabase { $0.sqliteConnection }))
+        rql_interrupt_connection(Session.interruptPointer(of: newQueue))
+    }
+
+    /// The SQLite connection of `queue`, for the SIGINT handler; nil (no
+    /// statement to stop) while the database is not open.
+    private static func interruptPointer(of queue: DatabaseQueue?) -> UnsafeMutableRawPointer? {
+        queue.flatMap { queue in UnsafeMutableRawPointer(queue.inDatabase { $0.sqliteConnection }) }
     }
 
     /// How many times this session was told to stop: Ctrl-C (counted for
@@ -51,18 +58,18 @@ extension Session {
 }
 
 /// The connection an `Interrupter` stops: the session's current one, which
-/// `.open`, `.sample` and `.reset` replace.
+/// `.open`, `.sample` and `.reset` replace; nil while the database is not open.
 final class InterruptTarget: @unchecked Sendable {
     private let lock = NSLock()
-    private var current: DatabaseQueue
+    private var current: DatabaseQueue?
 
-    init(_ queue: DatabaseQueue) {
+    init(_ queue: DatabaseQueue?) {
         current = queue
     }
 
     private var count = 0
 
-    var queue: DatabaseQueue {
+    var queue: DatabaseQueue? {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
     }
@@ -72,10 +79,10 @@ final class InterruptTarget: @unchecked Sendable {
 
     /// Counts the interruption, then stops the statement running on the current connection.
     func interrupt() {
-        let queue = lock.withLock { () -> DatabaseQueue in
+        let queue = lock.withLock { () -> DatabaseQueue? in
             count += 1
             return current
         }
-        queue.interrupt()
+        queue?.interrupt()
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import RQLLanguage
 
 /// Reads the DSL's `Catalog` from the open database: tables and views of
@@ -56,7 +57,8 @@ enum CatalogReader {
                 .filter { ($0["hidden"] as Int? ?? 0) != 1 }
                 .map { column in
                     Catalog.Column(name: column["name"], type: column["type"] ?? "",
-                                   isNotNull: column["notnull"] == 1, isPrimaryKey: (column["pk"] as Int? ?? 0) > 0)
+                                   isNotNull: column["notnull"] == 1, isPrimaryKey: (column["pk"] as Int? ?? 0) > 0,
+                                   collation: type == "table" ? collation(of: column["name"], in: name, schema: schema, db) : nil)
                 }
             var keys: [Int: Catalog.ForeignKey] = [:]
             if type == "table" {
@@ -94,6 +96,16 @@ enum CatalogReader {
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
         return Catalog(tables: tables, searchLinks: links, functions: functions)
+    }
+
+    /// A table column's declared collation when it is not BINARY (NOCASE,
+    /// RTRIM or one an application defines).
+    private static func collation(of column: String, in table: String, schema: String, _ db: Database) -> String? {
+        var collation: UnsafePointer<CChar>?
+        guard sqlite3_table_column_metadata(db.sqliteConnection, schema, table, column, nil, &collation, nil, nil, nil)
+                == SQLITE_OK, let collation else { return nil }
+        let name = String(cString: collation)
+        return name.uppercased() == "BINARY" ? nil : name
     }
 
     /// The columns of each UNIQUE or PRIMARY KEY constraint of a table (the

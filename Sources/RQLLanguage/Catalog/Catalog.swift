@@ -7,12 +7,16 @@ public struct Catalog: Sendable {
         public var type: String
         public var isNotNull: Bool
         public var isPrimaryKey: Bool
+        /// Its declared collation, when it is not BINARY.
+        public var collation: String?
 
-        public init(name: String, type: String = "", isNotNull: Bool = false, isPrimaryKey: Bool = false) {
+        public init(name: String, type: String = "", isNotNull: Bool = false, isPrimaryKey: Bool = false,
+                    collation: String? = nil) {
             self.name = name
             self.type = type
             self.isNotNull = isNotNull
             self.isPrimaryKey = isPrimaryKey
+            self.collation = collation
         }
 
         /// The affinity SQLite gives a column of its declared type (the

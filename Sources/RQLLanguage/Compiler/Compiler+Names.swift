@@ -113,6 +113,7 @@ extension Compiler {
             value.rejectsWhenMissing = [relation.sqlAlias]
         }
         value.enumCases = relation.enums[name.text]
+        value.collation = relation.table?.column(name.text)?.collation
         if direct { value.columnName = name.text }
         if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }
         return value
@@ -228,6 +229,12 @@ extension Compiler {
         }
         level.items = [.expression(value.text)]
         var result = SQLExpression(QueryLevel.parenthesized(level.render()), identity: value.identity)
+        if let collation = value.collation {
+            // The far column compares as it would joined: with its own collation.
+            result = SQLExpression(result.text + " COLLATE " + Compiler.bareOrQuoted(collation), .collate,
+                                   identity: value.identity)
+            result.collation = collation
+        }
         result.enumCases = value.enumCases
         result.ungrouped = value.ungrouped
         result.isAggregate = value.isAggregate

@@ -24,6 +24,10 @@ struct SQLExpression {
     var enumCases: [Definitions.EnumCase]?
     /// The column's name, when it is a plain column.
     var columnName: String?
+    /// The declared collation of the table column it reads, when it is a
+    /// plain column and the collation is not BINARY: what a scalar subquery
+    /// reading it must say again, since SQLite gives a subquery's value none.
+    var collation: String?
     /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
     var isRowsOfRelationship = false
     /// Aliases of relations whose missing row (a LEFT JOIN that found

@@ -111,6 +111,8 @@ let package = Package(
             dependencies: [
                 "RQLEngine",
                 "RQLRender",
+                // StructuredQueries' test schema, which the DSL differential tester also reads.
+                "RQLFuzzChecks",
                 // A second connection of the tests' own, to lock a database file as another program would.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),

@@ -3,18 +3,20 @@ import RQLLanguage
 import RQLSamples
 
 /// The schemas the differential tester fills with random rows: Chinook's,
-/// the Reminders sample's tables, and one made of what real databases hold
+/// the Reminders sample's tables, StructuredQueries' test schema as the
+/// library sends it to SQLite, and one made of what real databases hold
 /// and samples do not (a junction without a key, a self-reference, a TEXT
 /// primary key that may be NULL, a WITHOUT ROWID table, a composite key,
 /// a key whose affinity differs from the column it names, a view).
 public enum DifferentialSchema: CaseIterable, Sendable {
-    case chinook, reminders, edges
+    case chinook, reminders, structuredQueries, edges
 
     /// The schema as SQL, or nil when the sample cannot be read.
     var sql: String? {
         switch self {
         case .chinook: return FuzzCatalog.chinookSchema
         case .reminders: return DifferentialSchema.remindersTables
+        case .structuredQueries: return StructuredQueriesSchema.migration.map { $0 + ";" }.joined(separator: "\n")
         case .edges: return DifferentialSchema.edgesSchema
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import RQLFuzzChecks
 
 /// `search` on StructuredQueries' own test database, built from the SQL the
 /// library generates: its FTS5 table is kept in step by an `INSERT … SELECT`

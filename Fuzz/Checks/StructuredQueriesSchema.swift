@@ -7,8 +7,8 @@
 /// after its place in the file), then the rows of `seedDatabase()` as
 /// `Seeds` batches them. Each statement is run alone, without a `;`, as the
 /// library runs it.
-enum StructuredQueriesSchema {
-    static let migration = [
+public enum StructuredQueriesSchema {
+    public static let migration = [
         #"""
             CREATE TABLE "remindersLists" (
               "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
@@ -76,7 +76,7 @@ enum StructuredQueriesSchema {
             """#,
     ]
 
-    static let triggers = [
+    public static let triggers = [
         #"""
             CREATE TEMPORARY TRIGGER
               "after_insert_on_reminders@StructuredQueriesTests/Schema.swift:183:38"
@@ -151,7 +151,7 @@ enum StructuredQueriesSchema {
             """#,
     ]
 
-    static let seeds = [
+    public static let seeds = [
         #"""
             INSERT INTO "users"
             ("id", "name")

@@ -295,7 +295,6 @@ extension Compiler {
         guard let junction = relationship.junction else {
             let links = relationship.links.map { (inner.column($0.to), relation.column($0.from)) }
             return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
-                                         outerColumns: relationship.links.map(\.from),
                                          keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: target))
         }
         let junctionAlias = sharedAlias(junction)
@@ -311,7 +310,6 @@ extension Compiler {
             level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.joined(separator: " AND "))]
             let links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
             return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
-                                         outerColumns: relationship.links.map(\.from),
                                          keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: junctionTable))
         }
         // The definition: the far rows that a junction row links to the outer row.
@@ -328,7 +326,7 @@ extension Compiler {
             correlation = "EXISTS " + QueryLevel.parenthesized(linked.render())
         }
         return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: [],
-                                     outerColumns: relationship.links.map(\.from), keysAreNeverNull: false,
+                                     keysAreNeverNull: false,
                                      correlation: correlation)
     }
 

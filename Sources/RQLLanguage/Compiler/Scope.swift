@@ -81,8 +81,6 @@ final class ToManyCollector {
         /// What ties them: `outer = inner` for each key column (the
         /// referenced key first, whose collation SQLite compares with).
         var links: [(inner: String, outer: String)]
-        /// The outer table's columns the related rows name, in the order of `links`.
-        var outerColumns: [String]
         /// Whether every key column on both sides is never NULL, so that
         /// `outer IN (SELECT inner …)` is true exactly when a related row
         /// exists, and false otherwise.

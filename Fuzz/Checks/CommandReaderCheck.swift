@@ -1,11 +1,23 @@
 import RQLEngine
+import RQLLanguage
 
 /// The command reader on a whole text, as scripts and notebooks read it:
 /// every command is found on its own lines, in order, and what lies
 /// between commands is only blanks, comments and the `sql`/`dsl` words
-/// that choose a language.
+/// that choose a language. Each command is also read as a trigger, as the
+/// catalog reads the triggers of a database it opens (the FTS link), which
+/// must end without a crash whatever the text.
 enum CommandReaderCheck {
+    static let triggerTable = Catalog.Table(name: "reminders", columns: [
+        Catalog.Column(name: "id", type: "INTEGER", isPrimaryKey: true), Catalog.Column(name: "title", type: "TEXT"),
+    ])
+
     static func problems(_ text: String) -> [String] {
+        for command in CommandReader.commands(in: text) {
+            for statement in TriggerDefinition.parse(command.text)?.body ?? [command.text] {
+                _ = TriggerInsert.read(statement, on: triggerTable)?.searchKey(on: triggerTable)
+            }
+        }
         let lines = text.lineTexts.map { Array($0.utf8) }
         var between: [UInt8] = []
         var position = (line: 0, column: 0)

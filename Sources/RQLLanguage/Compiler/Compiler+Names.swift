@@ -297,7 +297,21 @@ extension Compiler {
             return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
                                          keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: target))
         }
-        let junctionAlias = sharedAlias(junction)
+        var found = ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: [],
+                                          keysAreNeverNull: false)
+        throughJunction(junction, alias: sharedAlias(junction), of: relationship, far: target, into: &found)
+        return found
+    }
+
+    /// The far rows of a many-to-many relationship: `junction JOIN far`
+    /// where that gives each far row once, otherwise the far rows that a
+    /// junction row links to the outer row.
+    private func throughJunction(_ junction: String, alias junctionAlias: String, of relationship: Relationship,
+                                 far target: Catalog.Table, into found: inout ToManyCollector.Found) {
+        let relation = found.outer
+        let inner = found.relation
+        let level = found.level
+        let targetText = catalog.fromItem(target, alias: inner.sqlAlias)
         let junctionTable = catalog.table(named: junction, in: relation.schema)
         let junctionItem = junctionTable.map { catalog.fromItem($0, alias: junctionAlias) }
             ?? SQLText.fromItem(junction, alias: junctionAlias)
@@ -308,26 +322,22 @@ extension Compiler {
             // Each far row once: the junction holds each link once and names one far row by it.
             level.from = .item(junctionItem)
             level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.joined(separator: " AND "))]
-            let links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
-            return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
-                                         keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: junctionTable))
+            found.links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
+            found.keysAreNeverNull = keysAreNeverNull(relationship, from: relation, inner: junctionTable)
+            return
         }
         // The definition: the far rows that a junction row links to the outer row.
         let linked = QueryLevel(from: .item(junctionItem), owner: self)
         linked.wheres = near.map { SQLExpression($0, .equality) }
-        let correlation: String
         if lowering == .optimized, let link = relationship.junctionLinks.first, relationship.junctionLinks.count == 1 {
             // IN in a WHERE keeps the rows EXISTS keeps, and looks each linked far row up by its key.
             linked.items = [.expression(junctionColumn(link.from))]
-            correlation = inner.column(link.to) + " IN " + QueryLevel.parenthesized(linked.render())
+            found.correlation = inner.column(link.to) + " IN " + QueryLevel.parenthesized(linked.render())
         } else {
             linked.wheres.insert(contentsOf: far.map { SQLExpression($0, .equality) }, at: 0)
             linked.items = [.expression("1")]
-            correlation = "EXISTS " + QueryLevel.parenthesized(linked.render())
+            found.correlation = "EXISTS " + QueryLevel.parenthesized(linked.render())
         }
-        return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: [],
-                                     keysAreNeverNull: false,
-                                     correlation: correlation)
     }
 
     /// Whether reading a many-to-many relationship as `junction JOIN far`

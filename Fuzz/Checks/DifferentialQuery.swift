@@ -74,10 +74,12 @@ struct DifferentialQuery {
         return Case(definitions: definitions, text: ([source] + stages).joined(separator: " | "), condition: condition)
     }
 
-    /// `update col = value, …` or `delete`.
+    /// `update col = value` or `delete`. A NOT NULL column gets a literal:
+    /// NULL there may take the column's default, which can be random
+    /// (`NOT NULL ON CONFLICT REPLACE DEFAULT (randomblob(…))`).
     private mutating func mutation(of table: Catalog.Table) -> String {
         guard random.chance(70), let column = random.pick(table.columns) else { return "delete" }
-        let value = random.chance(30) ? scalar(on: table) : literal(for: column)
+        let value = !column.isNotNull && random.chance(30) ? scalar(on: table) : literal(for: column)
         return "update " + name(column.name) + " = " + value
     }
 

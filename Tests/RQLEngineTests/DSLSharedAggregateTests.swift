@@ -41,6 +41,8 @@ import RQLEngine
          "SELECT count(*) FROM owners"),
         ("pets | select name, count(tags) as n, max(tags.label) as last, count(distinct tags.label) as distinctLabels | order name",
          "SELECT p.name, (SELECT count(*) FROM petTags pt JOIN tags t ON t.id = pt.tagID WHERE pt.petID = p.id), (SELECT max(t.label) FROM petTags pt JOIN tags t ON t.id = pt.tagID WHERE pt.petID = p.id), (SELECT count(DISTINCT t.label) FROM petTags pt JOIN tags t ON t.id = pt.tagID WHERE pt.petID = p.id) FROM pets p ORDER BY p.name"),
+        ("owners | select n = count(pets), oldest = max(pets.age), last = max(id)",
+         "SELECT (SELECT count(*) FROM pets p WHERE p.ownerID = o.id), (SELECT max(age) FROM pets p WHERE p.ownerID = o.id), max(o.id) FROM owners o"),
         ("owners | select name, count(pets) as n, max(pets.age) as oldest | order name | limit 2",
          "SELECT o.name, (SELECT count(*) FROM pets p WHERE p.ownerID = o.id), (SELECT max(age) FROM pets p WHERE p.ownerID = o.id) FROM owners o ORDER BY o.name LIMIT 2"),
     ])

@@ -392,6 +392,8 @@ extension Compiler {
             counts[joined.found.key, default: 0] += 1
         }
         guard rendered.count == outputs.count,  // no `*`, which stands for several outputs
+              // An aggregate of the level's own rows makes one row of them all, not one a row.
+              !outputs.contains(where: { $0.value.isAggregate }),
               let (key, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2 else { return }
         var found: ToManyCollector.Found?
         for (index, output) in outputs.enumerated() {

@@ -66,6 +66,27 @@ struct DSLMutation: CustomTestStringConvertible, Sendable {
         #expect(after == viaSQL.run(mutation.check).output)
         #expect(after != TestSessionBaseline.output(of: mutation.check), "the mutation changed nothing")
     }
+
+    /// A condition that reads other rows of the table finds its rows before
+    /// any changes: SQLite updates and deletes as it reads, and read row by
+    /// row the condition would see the rows already changed.
+    @Test func aConditionReadingTheTableFindsItsRowsFirst() throws {
+        let schema = """
+            PRAGMA foreign_keys = OFF;
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, title TEXT, boss INTEGER REFERENCES staff (id));
+            INSERT INTO staff VALUES (1, 'head', 1), (5, 'clerk', 1);
+            """
+        let test = try TestSession.inMemory(schema)
+        // Row by row, the clerk's boss would already have boss 6 when the clerk is read.
+        test.run("staff | where (staff as b | where b.id == boss | select b.boss) == 1 | update boss = 6")
+        #expect(test.value("SELECT id, boss FROM staff ORDER BY id;") == "1|6\n5|6")
+        let deleting = try TestSession.inMemory(schema)
+        deleting.run("staff | where (staff as b | where b.id == boss | select count()) == 1 | delete")
+        #expect(deleting.value("SELECT count(*) FROM staff;") == "0")
+        deleting.run(".sql on")
+        #expect(deleting.run("staff | where (staff as b | where b.id == boss | select count()) == 1 | delete").output
+            .contains("WHERE \"id\" IN ("))
+    }
 }
 
 /// What a check query reads from an untouched sample.

@@ -112,7 +112,9 @@ extension Compiler {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
         let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
-        return .combining(text, .equality, [value], nil)
+        var result = SQLExpression.combining(text, .equality, [value], nil)
+        result.readsRows = true
+        return result
     }
 
     private func between(_ operand: Expression, _ lower: Expression, _ upper: Expression, negated: Bool,
@@ -157,7 +159,9 @@ extension Compiler {
     private func subquery(_ query: Query, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
-        return SQLExpression(QueryLevel.parenthesized(subquery.sql))
+        var result = SQLExpression(QueryLevel.parenthesized(subquery.sql))
+        result.readsRows = true
+        return result
     }
 
     private func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression,

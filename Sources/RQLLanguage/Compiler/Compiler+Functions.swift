@@ -67,6 +67,7 @@ extension Compiler {
         let level = found.correlated()
         level.items = [.expression(text)]
         var result = SQLExpression(QueryLevel.parenthesized(level.render()))
+        result.readsRows = true
         // Aggregates whose result depends on the order of the rows keep their
         // own subquery: a join may read the rows in another order; so do
         // filtered ones, whose rows are not those of the shared join.
@@ -219,11 +220,15 @@ extension Compiler {
            found.links.count == 1 {
             level.items = [.expression(link.inner)]
             let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
-            return SQLExpression(keys, .equality)
+            var result = SQLExpression(keys, .equality)
+            result.readsRows = true
+            return result
         }
         let correlated = found.correlated()
         correlated.items = [.expression("1")]
         let exists = "EXISTS " + QueryLevel.parenthesized(correlated.render())
-        return SQLExpression(quantifier == .any ? exists : "NOT " + exists, quantifier == .any ? .atom : .not)
+        var result = SQLExpression(quantifier == .any ? exists : "NOT " + exists, quantifier == .any ? .atom : .not)
+        result.readsRows = true
+        return result
     }
 }

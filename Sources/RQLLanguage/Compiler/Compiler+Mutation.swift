@@ -12,8 +12,11 @@ extension Compiler {
                            label: "after select, group, count, distinct or join",
                            notes: ["help: filter with where, find or search, then \(stage.name): reminders | where isFlagged | \(stage.name)"])
         }
-        let direct = !level.readsDerivedRows && level.joins.isEmpty && level.orderBy == nil && !level.isLimited
-            && level.search == nil
+        // A condition with a subquery could see rows the statement has
+        // already changed (SQLite updates and deletes as it reads): the rows
+        // are found first, by key, as in the reference lowering always.
+        let direct = lowering == .optimized && !level.readsDerivedRows && level.joins.isEmpty && level.orderBy == nil
+            && !level.isLimited && level.search == nil && !level.wheres.contains(where: \.readsRows)
         let targetAlias = direct ? relation.sqlAlias : table.name
         let target = SQLText.fromItem(table.name, alias: targetAlias)
         var condition: String?

@@ -238,6 +238,7 @@ extension Compiler {
         result.enumCases = value.enumCases
         result.ungrouped = value.ungrouped
         result.isAggregate = value.isAggregate
+        result.readsRows = true
         return result
     }
 

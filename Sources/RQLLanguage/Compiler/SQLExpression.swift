@@ -15,6 +15,10 @@ struct SQLExpression {
     var identity: ExpressionIdentity?
     /// Whether it aggregates the rows of the query it is in.
     var isAggregate = false
+    /// Whether it holds a subquery, whose value a statement that changes
+    /// the rows it reads may change as it goes: an `update` or `delete`
+    /// whose condition holds one finds its rows first.
+    var readsRows = false
     /// Whether it calls a window function, which SQL computes after WHERE:
     /// a `where` on it needs the query nested first.
     var isWindow = false
@@ -61,6 +65,7 @@ struct SQLExpression {
         if let operation { result.identity = .applying(operation, to: parts) }
         result.isAggregate = parts.contains { $0.isAggregate }
         result.isWindow = parts.contains { $0.isWindow }
+        result.readsRows = parts.contains { $0.readsRows }
         result.ungrouped = parts.lazy.compactMap(\.ungrouped).first
         return result
     }

@@ -6,7 +6,8 @@ import RQLRender
 /// through a `Session` as the prompt runs them, and compiled again with
 /// `DSL.Lowering.reference` and run as SQL, on random databases that hold
 /// orphans, NULL keys, repeated links and empty tables. The rows must be
-/// the same (as multisets). For a query with a `where p`, the rows of its
+/// the same: in the same order where the query orders them by a total
+/// order, as multisets elsewhere. For a query with a `where p`, the rows of its
 /// table must also be those of `where p`, `where not (p)` and
 /// `where (p) is nil` together (SQLancer's partition check). A mismatch is
 /// shrunk to the fewest rows and stages that still show it.
@@ -71,7 +72,7 @@ public final class DSLDifferentialCheck {
             }
             index -= 1
         }
-        if query.mutatedTable == nil {
+        if query.mutatedTable == nil, !query.isOrdered {
             var stages = query.text.components(separatedBy: " | ")
             var stage = stages.count - 1
             while stage >= 1 {
@@ -128,7 +129,7 @@ final class DifferentialSession {
     func mismatch(_ query: DifferentialQuery.Case) -> String? {
         let (before, after) = mutationFrame(query.mutatedTable)
         let definitions = query.definitions.joined(separator: "\n")
-        let optimized = run(before + definitions + "\n" + query.text + "\n" + after)
+        let optimized = run(before + definitions + "\n" + query.text + "\n" + after, ordered: query.isOrdered)
         var known = session.definitions
         let reference: (rows: [String], error: String)
         do throws(DSLError) {
@@ -137,7 +138,7 @@ final class DifferentialSession {
             }
             guard case .query(let compiled) = try DSL.compile(query.text, catalog: catalog, definitions: &known,
                                                               lowering: .reference) else { return nil }
-            reference = run(before + compiled.displaySQL + ";\n" + after)
+            reference = run(before + compiled.displaySQL + ";\n" + after, ordered: query.isOrdered)
         } catch {
             reference = ([], error.message)
         }
@@ -174,12 +175,12 @@ final class DifferentialSession {
         result.error.isEmpty ? "\(result.rows.count) rows \(result.rows.prefix(6))" : "the error \(result.error)"
     }
 
-    /// The rows a command prints, sorted, and its errors.
-    private func run(_ command: String) -> (rows: [String], error: String) {
+    /// The rows a command prints (sorted unless `ordered`), and its errors.
+    private func run(_ command: String, ordered: Bool = false) -> (rows: [String], error: String) {
         output.clear()
         errors.clear()
         _ = session.run(script: command, origin: nil, policy: .continueUnlessBail)
         let rows = output.text.split(separator: "\n").map(String.init)
-        return (rows.sorted(), errors.text)
+        return (ordered ? rows : rows.sorted(), errors.text)
     }
 }

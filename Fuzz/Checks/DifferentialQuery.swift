@@ -17,6 +17,9 @@ struct DifferentialQuery {
         var text: String
         var condition: String?
         var mutatedTable: Catalog.Table?
+        /// Whether its rows come in an order it asks for, and must come
+        /// in that order both ways.
+        var isOrdered = false
     }
 
     mutating func query() -> Case? {
@@ -47,7 +50,17 @@ struct DifferentialQuery {
         case 0, 1:
             var items = selectItems(on: table)
             if definitions.contains(where: { $0.hasPrefix("def ") }) { items.append("h = dh") }
+            // An order that ends with the rowid is total: the rows must come in it.
+            let isOrdered = table.kind == .table && table.hasRowid && table.column("rowid") == nil && random.chance(40)
+            if isOrdered, let column = random.pick(table.columns) {
+                stages.append("order " + (random.chance(50) ? "-" : "") + name(column.name) + ", rowid")
+                if random.chance(50) { stages.append("limit \(1 + random.below(4))") }
+            }
             stages.append("select " + items.joined(separator: ", "))
+            if isOrdered {
+                return Case(definitions: definitions, text: ([source] + stages).joined(separator: " | "),
+                            condition: condition, isOrdered: true)
+            }
         case 2:
             let key = groupKey(on: table)
             var items = ["k = " + key, "n = count()"]

@@ -146,6 +146,7 @@ if [ -f "$chinook" ]; then
   if [ ! -f "$orphans" ]; then
     rm -f "$orphans.tmp"
     cp "$big" "$orphans.tmp"
+    chmod u+w "$orphans.tmp"  # a copy of a read-only file is read-only
     sqlite3 "$orphans.tmp" < "$here/chinook-orphans.sql" >/dev/null
     mv "$orphans.tmp" "$orphans"
   fi

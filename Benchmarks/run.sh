@@ -134,6 +134,7 @@ if [ -f "$chinook" ]; then
     echo "generating $big (Chinook, 100 times its rows)…" >&2
     rm -f "$big.tmp"
     cp "$chinook" "$big.tmp"
+    chmod u+w "$big.tmp"
     sqlite3 "$big.tmp" < "$here/chinook-x100.sql" >/dev/null
     mv "$big.tmp" "$big"
   fi

@@ -12,11 +12,8 @@ import RQLEngine
         return path
     }
 
-    @Test func aWrittenSampleWorksInSqlite3() throws {
-        guard SQLiteShell.isAvailable else {
-            print("skipped: the written sample in sqlite3, as sqlite3 is absent")
-            return
-        }
+    @Test(.enabled(if: SQLiteShell.isAvailable, "skipped: the written sample in sqlite3, as sqlite3 is absent"))
+    func aWrittenSampleWorksInSqlite3() throws {
         let file = try AppTriggerTests.writtenSample()
         defer { try? FileManager.default.removeItem(atPath: file) }
         let output = try SQLiteShell.run([file, """

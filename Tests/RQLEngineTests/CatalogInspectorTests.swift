@@ -29,12 +29,9 @@ import RQLEngine
         #expect(test.run(".indexes").output.split(separator: "\n").count == 10)
     }
 
-    @Test func indexesOfChinook() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: \(Chinook.source.path) is not there")
-            return
-        }
-        let chinook = try TestSession(.file(path: Chinook.copy(), readonly: true))
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: needs ../shared/data/chinook.sqlite"))
+    func indexesOfChinook() throws {
+        let chinook = try TestSession.chinook(readonly: true)
         let output = chinook.run(".indexes Track").output
         #expect(output.contains("IFK_TrackAlbumId|Track|AlbumId|no|CREATE INDEX|\n"))
         #expect(output.split(separator: "\n").count == 3)

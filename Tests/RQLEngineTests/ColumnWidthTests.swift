@@ -91,12 +91,9 @@ import Testing
             """,
     ]
 
-    @Test func chinookAtSixtyEightyAndOneHundredTwentyColumns() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: the Chinook width goldens, as ../shared/data/chinook.sqlite is absent")
-            return
-        }
-        let test = try TestSession(.file(path: try Chinook.copy(), readonly: false), mode: .box)
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: the Chinook width goldens, as ../shared/data/chinook.sqlite is absent"))
+    func chinookAtSixtyEightyAndOneHundredTwentyColumns() throws {
+        let test = try TestSession.chinook(readonly: false, mode: .box)
         for width in [60, 80, 120] {
             let shown = boxes("Customer | limit 3\nTrack | limit 3\nInvoice | limit 2", on: test, width: width)
             #expect(shown == ColumnWidthTests.goldens[width], "at \(width) columns")

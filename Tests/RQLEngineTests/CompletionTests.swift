@@ -117,12 +117,9 @@ import RQLLanguage
         #expect(candidates("SELECT title\nFROM remindersL") == ["remindersListAssets", "remindersLists"])
     }
 
-    @Test func chinookNames() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: \(Chinook.source.path) is not there")
-            return
-        }
-        let chinook = try TestSession(.file(path: Chinook.copy(), readonly: false))
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: needs ../shared/data/chinook.sqlite"))
+    func chinookNames() throws {
+        let chinook = try TestSession.chinook(readonly: false)
         #expect(chinook.session.completions(before: "Track | where Genre.Na").candidates == ["Genre.Name"])
         #expect(chinook.session.completions(before: "SELECT * FROM Inv").candidates == ["Invoice", "InvoiceLine"])
         #expect(chinook.session.completions(before: "Album | select Artist.").candidates.contains("Artist.Name"))

@@ -29,11 +29,8 @@ import RQLEngine
         }
     }
 
-    @Test func onAnotherDatabaseTheExamplesUseItsTables() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: .help STAGE on Chinook, as ../shared/data/chinook.sqlite is absent")
-            return
-        }
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: .help STAGE on Chinook, as ../shared/data/chinook.sqlite is absent"))
+    func onAnotherDatabaseTheExamplesUseItsTables() throws {
         let test = try TestSession(.file(path: Chinook.source.path, readonly: true))
         for stage in ["where", "select", "order", "limit", "offset", "group", "having", "distinct", "count", "join",
                       "find", "union", "intersect", "except"] {

@@ -50,13 +50,13 @@ struct DSLOrphanTests {
          "SELECT count(*) FROM Track t JOIN Album a ON a.AlbumId = t.AlbumId JOIN Artist r ON r.ArtistId = a.ArtistId WHERE r.Name = 'AC/DC'"),
     ])
     func theDSLGivesTheRowsThatExist(dsl: String, sql: String) throws {
-        let test = try TestSession(.file(path: try Chinook.copy(), readonly: false))
+        let test = try TestSession.chinook(readonly: false)
         test.run(DSLOrphanTests.orphans)
         #expect(test.sameRows(dsl: dsl, sql: sql), "\(test.run(dsl).output) vs \(test.run(sql + ";").output)")
     }
 
     @Test func theTruthDiffersFromWhatTheOrphansSuggest() throws {
-        let test = try TestSession(.file(path: try Chinook.copy(), readonly: false))
+        let test = try TestSession.chinook(readonly: false)
         test.run(DSLOrphanTests.orphans)
         #expect(test.value("Customer | where any Invoice.Total > 20 | count") == "4")
         #expect(test.value("Customer | where any Invoice | count") == "59")

@@ -69,12 +69,9 @@ import RQLEngine
             """)
     }
 
-    @Test func chinookForeignKeysBothWays() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: \(Chinook.source.path) is not there")
-            return
-        }
-        let chinook = try TestSession(.file(path: Chinook.copy(), readonly: true))
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: needs ../shared/data/chinook.sqlite"))
+    func chinookForeignKeysBothWays() throws {
+        let chinook = try TestSession.chinook(readonly: true)
         let output = chinook.run(".describe track").output
         #expect(output.hasPrefix("table Track\nTrackId|INTEGER|yes||1|\n"))
         #expect(output.contains("""

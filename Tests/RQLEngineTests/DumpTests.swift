@@ -75,12 +75,10 @@ import RQLEngine
 
     /// A database nobody here made, dumped by rql and loaded by the sqlite3
     /// shell: every table has the same rows, both ways round.
-    @Test func chinookDumpedLoadsInSqlite3WithTheSameRows() throws {
-        guard Chinook.isAvailable, SQLiteShell.isAvailable else {
-            print("skipped: the Chinook dump through sqlite3, as ../shared/data/chinook.sqlite or sqlite3 is absent")
-            return
-        }
+    @Test(.enabled(if: Chinook.isAvailable && SQLiteShell.isAvailable, "needs ../shared/data/chinook.sqlite and sqlite3"))
+    func chinookDumpedLoadsInSqlite3WithTheSameRows() throws {
         let source = try Chinook.copy()
+        defer { try? FileManager.default.removeItem(atPath: source) }
         let rebuilt = try DumpTests.loadedBySqlite3(try TestSession(.file(path: source, readonly: false)))
         defer { try? FileManager.default.removeItem(atPath: rebuilt) }
         try DumpTests.expectSameTables(rebuilt, as: source, count: 11)
@@ -89,11 +87,8 @@ import RQLEngine
     /// The Reminders sample dumped by rql loads in the sqlite3 shell (whose
     /// SQLite has no uuid() and none of rql's functions), with the same rows
     /// and a search index that finds what the sample's does.
-    @Test func theRemindersSampleDumpedLoadsInSqlite3() throws {
-        guard SQLiteShell.isAvailable else {
-            print("skipped: the Reminders dump through sqlite3, as sqlite3 is absent")
-            return
-        }
+    @Test(.enabled(if: SQLiteShell.isAvailable, "skipped: the Reminders dump through sqlite3, as sqlite3 is absent"))
+    func theRemindersSampleDumpedLoadsInSqlite3() throws {
         let original = try TestSession()
         let saved = FileManager.default.temporaryDirectory.appendingPathComponent("rql-saved-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: saved) }

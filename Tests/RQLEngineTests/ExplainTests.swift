@@ -56,12 +56,9 @@ import RQLEngine
         #expect(output.contains("\n└─ LIST SUBQUERY 1\n   └─ SCAN reminders"))
     }
 
-    @Test func everyIndexNamedIsAnIndexOfChinook() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: \(Chinook.source.path) is not there")
-            return
-        }
-        let chinook = try TestSession(.file(path: Chinook.copy(), readonly: true))
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: needs ../shared/data/chinook.sqlite"))
+    func everyIndexNamedIsAnIndexOfChinook() throws {
+        let chinook = try TestSession.chinook(readonly: true)
         let queries = [
             "SELECT * FROM Track WHERE AlbumId = 3",
             "SELECT t.Name, g.Name FROM Track t JOIN Genre g USING (GenreId) WHERE t.MediaTypeId = 2",
@@ -84,12 +81,9 @@ import RQLEngine
         #expect(!named.isEmpty && named.allSatisfy(indexes.contains), "\(named)")
     }
 
-    @Test func aFullScanOfChinook() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: \(Chinook.source.path) is not there")
-            return
-        }
-        let chinook = try TestSession(.file(path: Chinook.copy(), readonly: true))
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: needs ../shared/data/chinook.sqlite"))
+    func aFullScanOfChinook() throws {
+        let chinook = try TestSession.chinook(readonly: true)
         #expect(chinook.run(".explain SELECT * FROM Track WHERE Milliseconds > 600000").output == """
             QUERY PLAN
             └─ SCAN Track

@@ -32,7 +32,7 @@ import RQLEngine
             print("skipped: the Chinook lint, as ../shared/data/chinook.sqlite is absent")
             return
         }
-        let chinook = try TestSession(.file(path: try Chinook.copy(), readonly: false))
+        let chinook = try TestSession.chinook(readonly: false)
         #expect(chinook.run(".lint fkey-indexes").output == "every foreign key has an index that starts with its columns\n")
     }
 

@@ -46,11 +46,8 @@ import RQLEngine
     }
 
     /// `--svg FILE`: what Graphviz's dot draws of the DOT, as a file.
-    @Test func anSVGDrawnByGraphviz() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else {
-            print("skipped: .erd --svg, as Graphviz's dot is not installed")
-            return
-        }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"), "skipped: .erd --svg, as Graphviz's dot is not installed"))
+    func anSVGDrawnByGraphviz() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rql-erd-\(UUID().uuidString).svg").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(try TestSession().run(".erd --svg '\(file)'").output == "drew 5 tables into \(file)\n")
@@ -62,11 +59,8 @@ import RQLEngine
 
     /// On a database nobody here made: every foreign key once, and the
     /// many-to-many link through PlaylistTrack.
-    @Test func chinookEveryForeignKeyOnce() throws {
-        guard Chinook.isAvailable else {
-            print("skipped: .erd on Chinook, as ../shared/data/chinook.sqlite is absent")
-            return
-        }
+    @Test(.enabled(if: Chinook.isAvailable, "skipped: .erd on Chinook, as ../shared/data/chinook.sqlite is absent"))
+    func chinookEveryForeignKeyOnce() throws {
         let test = try TestSession(.file(path: Chinook.source.path, readonly: true))
         let output = test.run(".erd").output
         let keys = test.value("SELECT count(*) FROM sqlite_master AS m, pragma_foreign_key_list(m.name) WHERE m.type = 'table';")

@@ -8,6 +8,8 @@ struct TestSession {
     let output = ByteOutput(.memory)
     let errors = ByteOutput(.memory)
     let clock: ManualClock
+    /// The file the session reads, when it is a copy made for it.
+    private var copy: TemporaryCopy?
 
     init(_ target: DatabaseTarget = .sample(.reminders), mode: OutputMode = .list,
          clock: ManualClock = ManualClock(Date()), safe: Bool = false) throws {
@@ -29,6 +31,14 @@ struct TestSession {
     /// The list-mode output of one query, trimmed.
     func value(_ sql: String) -> String {
         run(sql).output.trimmingCharacters(in: .newlines)
+    }
+
+    /// A session on its own copy of Chinook, removed when the session is gone.
+    static func chinook(readonly: Bool = false, mode: OutputMode = .list) throws -> TestSession {
+        let copy = try TemporaryCopy(of: Chinook.source)
+        var test = try TestSession(.file(path: copy.path, readonly: readonly), mode: mode)
+        test.copy = copy
+        return test
     }
 
     /// A session on a private in-memory database that `schema` has built.
@@ -54,11 +64,26 @@ enum Chinook {
 
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: source.path) }
 
-    static func copy() throws -> String {
+    /// A copy in the temporary folder: the caller removes it.
+    static func copy(of file: URL = source) throws -> String {
         let target = FileManager.default.temporaryDirectory
             .appendingPathComponent("rql-chinook-\(UUID().uuidString).sqlite")
-        try FileManager.default.copyItem(at: source, to: target)
+        try FileManager.default.copyItem(at: file, to: target)
         return target.path
+    }
+}
+
+/// A copy of a file in the temporary folder, removed (with any journal
+/// SQLite left beside it) when nothing holds it.
+final class TemporaryCopy {
+    let path: String
+
+    init(of source: URL) throws {
+        path = try Chinook.copy(of: source)
+    }
+
+    deinit {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 

@@ -5,6 +5,8 @@ import RQLRender
 /// `any` and `none` compile to `key IN (SELECT …)` when the keys on both
 /// sides are never NULL, which SQLite runs once, and to EXISTS otherwise,
 /// where IN would give NULL for a NULL key; the rows are the same either way.
+/// With never-NULL keys, EXISTS is still chosen when most of the far
+/// table's first rows meet the condition: it stops at the first match.
 @Suite struct DSLQuantifierFormTests {
     static let schema = """
         CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
@@ -25,6 +27,21 @@ import RQLRender
         let none = test.run(".sql on\npets | where none toys | select name | order name").output
         #expect(none.contains("WHERE \"pets\".\"id\" NOT IN ("))
         #expect(none.hasSuffix("Stray\n"))
+    }
+
+    @Test func aConditionMostRowsMeetUsesExists() throws {
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema)
+        let most = test.run(".sql on\npets | where any toys.name != 'x' | select name | order name").output
+        #expect(most.contains("WHERE EXISTS ("))
+        #expect(most.contains("\"pets\".\"id\" = \"toys\".\"petID\" AND \"toys\".\"name\" <> 'x'"))
+        #expect(most.hasSuffix("Rex\nTom\n"))
+        let none = test.run("pets | where none toys.name != 'x' | select name").output
+        #expect(none.contains("WHERE NOT EXISTS ("))
+        #expect(none.hasSuffix("Stray\n"))
+        // A condition on the outer row cannot be measured alone: IN stays.
+        let outer = test.run("pets | where any toys.name != pets.name | select name | order name").output
+        #expect(outer.contains("WHERE \"pets\".\"id\" IN ("))
+        #expect(outer.hasSuffix("Rex\nTom\n"))
     }
 
     @Test func aNullableKeyUsesExists() throws {

@@ -37,10 +37,23 @@ extension Session {
             // Ctrl-C or a time limit while compiling stops it, as it stops a statement.
             let before = interruptCount
             return try DSL.compile(text, catalog: catalog, definitions: &definitions, parameters: parameters.mapValues(\.sqlValue),
+                                   sample: { [unowned self] sql in self.sampleValue(sql) },
                                    stops: { [unowned self] in self.interruptCount != before })
         } catch {
             throw CommandError(error, source: text)
         }
+    }
+
+    /// The one value of a SELECT the compiler wrote to measure the data,
+    /// or nil when it fails or would write: the compiler then keeps the
+    /// form it uses without a measure.
+    func sampleValue(_ sql: String) -> Double? {
+        let value = try? queue.inDatabase { db -> Double? in
+            let statement = try db.makeStatement(sql: sql)
+            guard statement.isReadonly else { return nil }
+            return try Double.fetchOne(statement)
+        }
+        return value ?? nil
     }
 
     /// The catalog the DSL compiles against: the open database's, read

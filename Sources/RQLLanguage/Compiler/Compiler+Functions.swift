@@ -217,7 +217,7 @@ extension Compiler {
         // `key IN (SELECT …)` runs the subquery once, where EXISTS runs it for
         // each row; with keys that are never NULL the two mean the same.
         if lowering == .optimized, quantifier != .all, found.keysAreNeverNull, let link = found.links.first,
-           found.links.count == 1 {
+           found.links.count == 1, !mostFarRowsMatch(level) {
             level.items = [.expression(link.inner)]
             let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
             var result = SQLExpression(keys, .equality)
@@ -231,4 +231,23 @@ extension Compiler {
         result.readsRows = true
         return result
     }
+
+    /// Whether most of the first rows of a to-many level's table meet its
+    /// condition. IN reads every far row once; EXISTS stops at the first
+    /// match for each outer row, which is sooner when most rows match and
+    /// later (a key lookup for each far row) when few do. Rows are the same
+    /// either way: without a sample, or with a level that joins, IN is kept.
+    func mostFarRowsMatch(_ level: QueryLevel) -> Bool {
+        guard let sample, !level.wheres.isEmpty, level.joins.isEmpty, level.search == nil,
+              case .item(let source) = level.from else { return false }
+        let condition = level.wheres.map { $0.operand(.and) }.joined(separator: " AND ")
+        let sql = "SELECT avg(matches) FROM (SELECT CASE WHEN " + condition + " THEN 1 ELSE 0 END AS matches FROM "
+            + source + " LIMIT \(Compiler.sampledRows))"
+        guard let share = sample(SQLText.inlining(values, into: sql)) else { return false }
+        return share > 0.5
+    }
+
+    /// How many rows of a table a sample reads: enough to tell a condition
+    /// most rows meet from one few meet, few enough to cost nothing.
+    static let sampledRows = 256
 }

@@ -14,6 +14,8 @@ final class Compiler {
     /// The values of `:name`, `$name`, `@name` and `?N` parameters, by name as written.
     let parameters: [String: SQLValue]
     let lowering: DSL.Lowering
+    /// Measures how many of a table's rows a condition keeps, for `any` and `none`.
+    let sample: DSL.Sampler?
     /// Asked at each node: true stops compiling (Ctrl-C, a notebook cell's time limit).
     let stops: () -> Bool
     var values: [SQLValue] = []
@@ -44,11 +46,12 @@ final class Compiler {
     private var depth = 0
 
     init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:], lowering: DSL.Lowering = .optimized,
-         stops: @escaping () -> Bool = { false }) {
+         sample: DSL.Sampler? = nil, stops: @escaping () -> Bool = { false }) {
         self.catalog = catalog
         self.definitions = definitions
         self.parameters = parameters
         self.lowering = lowering
+        self.sample = sample
         self.stops = stops
     }
 

@@ -10,13 +10,17 @@ public enum DSL {
     /// (by name as written), bound as values; using one not there is an error.
     /// `stops` is asked as compiling goes: true stops it with an interruption.
     /// `lowering` chooses the SQL: rql's own, or the definition's word for word.
+    /// `sample`, when given, runs a read-only statement rql writes and gives
+    /// its one value: the share of a table's first rows that a condition
+    /// keeps, which chooses between two forms that give the same rows.
     public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
                                parameters: [String: SQLValue] = [:], lowering: Lowering = .optimized,
+                               sample: Sampler? = nil,
                                stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {
         if let typo = sqlKeywordTypo(in: text, catalog: catalog, definitions: definitions) { throw typo }
         let statement = try Parser.parse(text)
         let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters, lowering: lowering,
-                                stops: stops)
+                                sample: sample, stops: stops)
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))
@@ -64,6 +68,10 @@ public enum DSL {
         /// aggregate a correlated subquery, over the far rows that exist.
         case reference
     }
+
+    /// Runs a one-value SELECT rql wrote; nil when it cannot (an error, a
+    /// statement that would write, a locked file).
+    public typealias Sampler = (_ sql: String) -> Double?
 
     public enum Outcome: Sendable {
         case query(CompiledQuery)

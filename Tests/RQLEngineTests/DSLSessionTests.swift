@@ -69,6 +69,23 @@ import RQLRender
             "full-text search:\n  reminderTexts: kept in sync by after_insert_on_reminders, after_update_on_reminders\n"))
     }
 
+    /// A view whose table is gone cannot be read: the catalog leaves it out
+    /// and reads every other table whole, its keys and relationships too.
+    @Test func aBrokenViewLeavesTheRestOfTheCatalogWhole() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE);
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, artistID INTEGER REFERENCES artists (id), title TEXT);
+            CREATE TABLE gone (x);
+            CREATE VIEW broken AS SELECT x FROM gone;
+            DROP TABLE gone;
+            INSERT INTO artists VALUES (1, 'Björk');
+            INSERT INTO albums VALUES (1, 1, 'Post'), (2, 1, 'Homogenic');
+            """)
+        #expect(test.run("albums | select title, artist.name | order title").output == "Homogenic|Björk\nPost|Björk\n")
+        #expect(test.run("artists | where name == 'BJöRK' | select count(albums)").output == "2\n")
+        #expect(test.run("broken | count").errors.contains("broken"))
+    }
+
     /// A table of an attached database by its qualified name, in the DSL,
     /// `.describe` and `.schema`, even where main has one of the same name.
     @Test func attachedTablesByTheirQualifiedNames() throws {

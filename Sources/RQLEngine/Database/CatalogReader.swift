@@ -23,57 +23,49 @@ enum CatalogReader {
             WHERE l.type IN ('table', 'view', 'virtual') AND l.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
             ORDER BY l.schema <> 'temp', l.schema <> 'main', d.seq
             """)
-        // One pass over each schema's sqlite_master, and statements prepared
-        // once for every table: reading stays linear in the number of tables.
+        // One pass over each schema's sqlite_master, and one statement for
+        // the columns (and one for the foreign keys) of all its tables:
+        // reading stays linear in the number of tables, with no cost a table.
         var declarations: [String: [String: String]] = [:]
         var uniqueKeys: [String: [String: [[String]]]] = [:]
-        for schema in Set(listed.map { $0["schema"] as String }) {
+        var columnsBySchema: [String: [String: [ColumnRow]]] = [:]
+        var keysBySchema: [String: [String: [Catalog.ForeignKey]]] = [:]
+        for schema in Set(listed.map { $0[0] as String }) {
             uniqueKeys[schema] = try readUniqueKeys(in: schema, db)
+            columnsBySchema[schema] = try? readColumns(in: schema, db)
+            keysBySchema[schema] = try? readForeignKeys(in: schema, db)
             let rows = try Row.fetchAll(db, sql: """
                 SELECT name, sql FROM \(SQLText.identifier(schema)).sqlite_master WHERE type IN ('table', 'view')
                 """)
-            declarations[schema] = Dictionary(rows.map { ($0["name"] as String, $0["sql"] as String? ?? "") },
+            declarations[schema] = Dictionary(rows.map { ($0[0] as String, $0[1] as String? ?? "") },
                                               uniquingKeysWith: { first, _ in first })
         }
-        let columnList = try db.cachedStatement(sql: "SELECT name, type, \"notnull\", pk, hidden FROM pragma_table_xinfo(?, ?)")
-        let keyList = try db.cachedStatement(sql: """
-            SELECT id, "table", "from", "to", on_delete, on_update FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq
-            """)
         var tables: [Catalog.Table] = []
         var ftsNames: Set<String> = []
         for row in listed {
-            let schema: String = row["schema"]
-            let name: String = row["name"]
-            let type: String = row["type"]
+            let schema: String = row[0]
+            let name: String = row[1]
+            let type: String = row[2]
             let sql = declarations[schema]?[name] ?? ""
             let fts = type == "virtual" ? FTSDeclaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
             // A view whose tables are gone cannot be read: the catalog leaves it out
             // rather than fail every query (`.views` says what is wrong with it).
-            guard let columnRows = try? Row.fetchAll(columnList, arguments: [name, schema]) else { continue }
+            guard let columnRows = columnsBySchema[schema].map({ $0[name] ?? [] })
+                    ?? (try? readColumns(of: name, in: schema, db)), !columnRows.isEmpty else { continue }
             let columns = columnRows
-                .filter { ($0["hidden"] as Int? ?? 0) != 1 }
+                .filter { $0.hidden != 1 }
                 .map { column in
-                    Catalog.Column(name: column["name"], type: column["type"] ?? "",
-                                   isNotNull: column["notnull"] == 1, isPrimaryKey: (column["pk"] as Int? ?? 0) > 0,
-                                   collation: type == "table" ? collation(of: column["name"], in: name, schema: schema, db) : nil)
+                    Catalog.Column(name: column.name, type: column.type, isNotNull: column.isNotNull,
+                                   isPrimaryKey: column.isPrimaryKey,
+                                   collation: type == "table" ? collation(of: column.name, in: name, schema: schema, db) : nil)
                 }
-            var keys: [Int: Catalog.ForeignKey] = [:]
-            if type == "table" {
-                for key in try Row.fetchAll(keyList, arguments: [name, schema]) {
-                    let id: Int = key["id"]
-                    var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key["table"], targetColumns: [],
-                                                               onDelete: key["on_delete"], onUpdate: key["on_update"])
-                    entry.columns.append(key["from"])
-                    if let target: String = key["to"] { entry.targetColumns.append(target) }
-                    keys[id] = entry
-                }
-            }
+            let keys = type != "table" ? []
+                : try keysBySchema[schema].map { $0[name] ?? [] } ?? readForeignKeys(of: name, in: schema, db)
             let kind: Catalog.Kind = type == "view" ? .view : fts.map { $0.module == .fts5 ? .fts5 : .fts4 } ?? .table
             if kind.isFullText { ftsNames.insert(name) }
-            var table = Catalog.Table(name: name, kind: kind, columns: columns,
-                                      foreignKeys: keys.keys.sorted().compactMap { keys[$0] },
-                                      hasRowid: type == "table" ? row["wr"] == 0 : kind.isFullText,
+            var table = Catalog.Table(name: name, kind: kind, columns: columns, foreignKeys: keys,
+                                      hasRowid: type == "table" ? row[3] == 0 : kind.isFullText,
                                       contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"])
             table.schema = schema
             if type == "table" { table.uniqueKeys = uniqueKeys[schema]?[name] ?? [] }
@@ -92,6 +84,76 @@ enum CatalogReader {
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
         return Catalog(tables: tables, searchLinks: links, functions: functions)
+    }
+
+    /// One column as `pragma_table_xinfo` gives it.
+    private struct ColumnRow {
+        var name: String
+        var type: String
+        var isNotNull: Bool
+        var isPrimaryKey: Bool
+        /// 0 a column, 1 hidden (a virtual table's), 2 or 3 generated.
+        var hidden: Int
+
+        init(_ row: Row, from first: Int) {
+            name = row[first]
+            type = row[first + 1] ?? ""
+            isNotNull = row[first + 2] == 1
+            isPrimaryKey = (row[first + 3] as Int? ?? 0) > 0
+            hidden = row[first + 4] ?? 0
+        }
+    }
+
+    private static let columnItems = #"x.name, x.type, x."notnull", x.pk, x.hidden"#
+
+    /// The columns of every table and view of `schema`, by name, read by one
+    /// statement. It fails as a whole when one view cannot be read (its
+    /// tables are gone): the reader then asks table by table.
+    private static func readColumns(in schema: String, _ db: Database) throws -> [String: [ColumnRow]] {
+        var columns: [String: [ColumnRow]] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT m.name, \(columnItems) FROM \(SQLText.identifier(schema)).sqlite_master AS m,
+              pragma_table_xinfo(m.name, \(SQLText.stringLiteral(schema))) AS x
+            WHERE m.type IN ('table', 'view')
+            """)
+        while let row = try rows.next() { columns[row[0], default: []].append(ColumnRow(row, from: 1)) }
+        return columns
+    }
+
+    private static func readColumns(of table: String, in schema: String, _ db: Database) throws -> [ColumnRow] {
+        try Row.fetchAll(db, sql: "SELECT \(columnItems) FROM pragma_table_xinfo(?, ?) AS x", arguments: [table, schema])
+            .map { ColumnRow($0, from: 0) }
+    }
+
+    private static let foreignKeyItems = #"f.id, f."table", f."from", f."to", f.on_delete, f.on_update"#
+
+    /// The foreign keys of every table of `schema`, by table, read by one statement.
+    private static func readForeignKeys(in schema: String, _ db: Database) throws -> [String: [Catalog.ForeignKey]] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT m.name, \(foreignKeyItems) FROM \(SQLText.identifier(schema)).sqlite_master AS m,
+              pragma_foreign_key_list(m.name, \(SQLText.stringLiteral(schema))) AS f
+            WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq
+            """)
+        return Dictionary(grouping: rows, by: { $0[0] as String }).mapValues { foreignKeys($0, from: 1) }
+    }
+
+    private static func readForeignKeys(of table: String, in schema: String, _ db: Database) throws -> [Catalog.ForeignKey] {
+        foreignKeys(try Row.fetchAll(db, sql: "SELECT \(foreignKeyItems) FROM pragma_foreign_key_list(?, ?) AS f ORDER BY f.id, f.seq",
+                                     arguments: [table, schema]), from: 0)
+    }
+
+    /// One table's foreign keys from its rows of `pragma_foreign_key_list`, in order.
+    private static func foreignKeys(_ rows: [Row], from first: Int) -> [Catalog.ForeignKey] {
+        var keys: [Int: Catalog.ForeignKey] = [:]
+        for key in rows {
+            let id: Int = key[first]
+            var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key[first + 1], targetColumns: [],
+                                                       onDelete: key[first + 4], onUpdate: key[first + 5])
+            entry.columns.append(key[first + 2])
+            if let target: String = key[first + 3] { entry.targetColumns.append(target) }
+            keys[id] = entry
+        }
+        return keys.keys.sorted().compactMap { keys[$0] }
     }
 
     /// A table column's declared collation when it is not BINARY (NOCASE,

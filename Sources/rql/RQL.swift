@@ -95,7 +95,7 @@ struct Shell: ParsableCommand {
     @Flag(help: "Open DATABASE read-only (SQLITE_OPEN_READONLY).")
     var readonly = false
 
-    @Flag(help: "Safe mode: no ATTACH, VACUUM INTO or extensions, no .open/.output/.once, .read only below the current folder.")
+    @Flag(help: "Safe mode: no ATTACH, VACUUM INTO, extensions or fts3_tokenizer(), a file's schema untrusted, no .open/.output/.once, .read only below the current folder.")
     var safe = false
 
     @Option(help: ArgumentHelp("Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "mode"))

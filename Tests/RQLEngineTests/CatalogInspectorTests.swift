@@ -45,9 +45,9 @@ import RQLEngine
 
     @Test func functionsWithArityKindFlagsAndOrigin() throws {
         let test = try TestSession()
-        #expect(test.run(".functions median").output == "median|1|aggregate|deterministic|rql\n")
+        #expect(test.run(".functions median").output == "median|1|aggregate|deterministic, innocuous|rql\n")
         #expect(test.run(".functions row_number").output == "row_number|0|window|innocuous|SQLite\n")
-        #expect(test.run(".functions uuid").output == "uuid|0|scalar||rql\n")
+        #expect(test.run(".functions uuid").output == "uuid|0|scalar|innocuous|rql\n")
         #expect(test.run(".functions handleReminderStatusUpdate").output == "handlereminderstatusupdate|0|scalar|direct-only|rql\n")
         #expect(test.run(".functions slugify").output == "slugify|1|scalar|deterministic, innocuous|rql\n")
         #expect(test.run(".functions regexp").output == "regexp|2|scalar|deterministic, innocuous|rql\n")

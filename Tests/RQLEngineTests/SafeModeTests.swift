@@ -35,6 +35,10 @@ import RQLRender
          "error: refused by safe mode: PRAGMA temp_store_directory would make SQLite create files in another folder\n" + note),
         ("pragma main.Data_Store_Directory('/tmp');",
          "error: refused by safe mode: PRAGMA Data_Store_Directory would make SQLite create files in another folder\n" + note),
+        ("SELECT fts3_tokenizer('simple', x'4141414141414141');",
+         "error: refused by safe mode: fts3_tokenizer() reads and sets pointers inside SQLite\n" + note),
+        ("SELECT hex(fts3_tokenizer('simple'));",
+         "error: refused by safe mode: fts3_tokenizer() reads and sets pointers inside SQLite\n" + note),
         (".explain PRAGMA temp_store_directory = '/tmp'",
          "error: refused by safe mode: PRAGMA temp_store_directory would make SQLite create files in another folder\n" + note),
     ])
@@ -43,6 +47,46 @@ import RQLRender
         #expect(run(session, output, command) == message)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/rql-safe.db"))
         #expect(run(session, output, "SELECT count(*) FROM tags;") == "7\n")
+    }
+
+    /// The two-argument `fts3_tokenizer()` sets the function pointers an FTS4
+    /// tokenizer calls: with it, SQL could make SQLite jump anywhere.
+    @Test func aTokenizerPointerCannotBeSetEvenByABoundValue() throws {
+        let (session, output) = try safeSession()
+        #expect(run(session, output, ".parameter set :p x'4141414141414141'\nSELECT typeof(:p);") == "blob\n")
+        #expect(run(session, output, "SELECT fts3_tokenizer('simple', :p);")
+            == "error: refused by safe mode: fts3_tokenizer() reads and sets pointers inside SQLite\n" + SafeModeTests.note)
+        #expect(run(session, output, "CREATE VIRTUAL TABLE t USING fts4(x, tokenize=simple);\nINSERT INTO t VALUES ('boom');\n"
+                    + "SELECT count(*) FROM t WHERE t MATCH 'boom';") == "1\n")
+    }
+
+    /// A database file's views, triggers and defaults may use only innocuous
+    /// functions and virtual tables in safe mode: the file cannot make
+    /// safe-mode SQL run what could not be typed. rql's own functions are
+    /// innocuous where they deserve it, so SQLiteData's `DEFAULT (uuid())`
+    /// and a view of `median` still work. The samples are rql's own schema.
+    @Test func aFilesSchemaIsNotTrusted() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-untrusted-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try TestSession(.file(path: path, readonly: false)).run("""
+            CREATE TABLE notes (id TEXT PRIMARY KEY NOT NULL DEFAULT (uuid()), body TEXT, size INTEGER);
+            CREATE VIRTUAL TABLE noteTexts USING fts5(body);
+            CREATE TRIGGER notesIndexed AFTER INSERT ON notes BEGIN INSERT INTO noteTexts (rowid, body) VALUES (new.rowid, new.body); END;
+            CREATE VIEW sizes AS SELECT median(size) AS middle, slugify(max(body)) AS slug FROM notes;
+            """)
+        let safe = try TestSession(.file(path: path, readonly: false), safe: true)
+        let refused = safe.run("INSERT INTO notes (body, size) VALUES ('Zoë', 3);")
+        #expect(refused.errors == """
+            error: unsafe use of virtual table "noteTexts"
+            note: PRAGMA trusted_schema is off (safe mode turns it off for a database file; --unsafe leaves it on), \
+            so the schema's views, triggers and defaults may use only innocuous functions and virtual tables
+
+            """)
+        safe.run("DROP TRIGGER notesIndexed;")
+        #expect(safe.run("INSERT INTO notes (body, size) VALUES ('Zoë', 3);").errors == "")
+        #expect(safe.value("SELECT length(id), middle, slug FROM notes, sizes;") == "36|3|zoe")
+        #expect(try TestSession(safe: true).run("INSERT INTO reminders (title, remindersListID) VALUES ('Take a nap', '00000000-0000-4000-8000-00000000a001');\n"
+                                                 + "SELECT count(*) FROM reminderTexts WHERE reminderTexts MATCH 'nap';").output == "1\n")
     }
 
     @Test func theSchemaCannotBeRewritten() throws {

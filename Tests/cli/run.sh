@@ -294,6 +294,15 @@ printf -- "-- @mode list\nATTACH '%s/x.db' AS x;\n" "$scratch" > "$scratch/attac
 check "notebooks run in safe mode" 1 "$scratch/attach.rql: updated 1 cell" "$rql" update "$scratch/attach.rql"
 check "the refusal is recorded" 0 "--> error: refused by safe mode: ATTACH is off, as it can reach files outside the private database" sed -n 3p "$scratch/attach.rql"
 check "--unsafe lets ATTACH run" 0 "$scratch/attach.rql: updated 1 cell" "$rql" update --unsafe "$scratch/attach.rql"
+# The two-argument fts3_tokenizer() sets a pointer SQLite then calls: safe
+# mode refuses it, in the shell and in a notebook, and nothing crashes.
+check "--safe refuses fts3_tokenizer()" 1 "" "$rql" --safe -c "select fts3_tokenizer('simple', x'4141414141414141')" \
+  -c "create virtual table t using fts4(x, tokenize=simple)" -c "insert into t values('boom')"
+check_stderr "the refusal says why" "error: refused by safe mode: fts3_tokenizer() reads and sets pointers inside SQLite"
+printf -- "-- @mode list\nSELECT fts3_tokenizer('simple', x'4141414141414141');\n\nCREATE VIRTUAL TABLE t USING fts4(x, tokenize=simple);\n\nINSERT INTO t VALUES ('boom');\n" > "$scratch/tokenizer.rql"
+check "a notebook cannot set a tokenizer pointer" 1 "$scratch/tokenizer.rql: updated 3 cells" "$rql" update "$scratch/tokenizer.rql"
+check "the notebook's refusal is recorded" 0 "--> error: refused by safe mode: fts3_tokenizer() reads and sets pointers inside SQLite" sed -n 3p "$scratch/tokenizer.rql"
+check "and the rows go in without a crash" 0 "--> ok, 1 row changed" tail -n 1 "$scratch/tokenizer.rql"
 check "run --step waits for Enter, ignores other keys, and q quits (1: unrecorded)" 1 "$(printf 'rql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] \n7\n\n  Count the tags.\nrql reminders> SELECT count(*) FROM tags;\n[Enter runs it, q quits] ')" \
   bash -c "printf -- '-- @mode list\nSELECT count(*) FROM tags;\n-- Count the tags.\nSELECT count(*) FROM tags;\n' > '$scratch/step.rql'; printf 'xy\nzq' | '$rql' run --step '$scratch/step.rql'"
 

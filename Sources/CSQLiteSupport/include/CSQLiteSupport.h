@@ -23,11 +23,15 @@ typedef void (*rql_change_callback)(void *context, const char *schema, const cha
 /// system library is built with it.
 void rql_set_change_hook(void *connection, rql_change_callback callback, void *context);
 
-/// Turns `SQLITE_DBCONFIG_DEFENSIVE` on or off for `connection` (an
-/// `sqlite3 *`): with it on, ordinary SQL cannot corrupt the database file
-/// (no writable_schema, no writes to shadow tables). `sqlite3_db_config`
-/// is variadic, which Swift cannot call. Returns an SQLite result code.
-int rql_set_defensive(void *connection, int on);
+/// Turns one of `sqlite3_db_config`'s on/off options (`SQLITE_DBCONFIG_DEFENSIVE`,
+/// `SQLITE_DBCONFIG_TRUSTED_SCHEMA`, …) on or off for `connection` (an
+/// `sqlite3 *`). `sqlite3_db_config` is variadic, which Swift cannot call.
+/// Returns an SQLite result code.
+int rql_set_config_flag(void *connection, int option, int on);
+
+/// The current value (0 or 1) of one of those options, or -1 when SQLite
+/// does not know it.
+int rql_config_flag(void *connection, int option);
 
 /// The time a clock VFS reports: milliseconds since the Unix epoch.
 typedef long long (*rql_clock_now)(void *context);

@@ -9,7 +9,10 @@ enum Connection {
     /// commands, `"text"` accepted as a string where no column matches (users
     /// paste such SQL), foreign keys on (the samples rely on cascades), and a
     /// busy timeout instead of an immediate failure.
-    static func configuration(readonly: Bool, setup: ConnectionSetup) -> Configuration {
+    /// `trustsSchema`: whether the database's views and triggers are rql's
+    /// own or typed here (a sample, a new database), not a file's, which
+    /// safe mode does not trust.
+    static func configuration(readonly: Bool, setup: ConnectionSetup, trustsSchema: Bool = false) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.allowsUnsafeTransactions = true
@@ -22,7 +25,7 @@ enum Connection {
             // the file, as it opens it, comes after this.
             _ = sqlite3_busy_timeout(db.sqliteConnection, setup.busyTimeout)
             SQLFunctions.register(in: db, setup: setup)
-            if setup.safe { try SafeMode.limit(db) }
+            if setup.safe { try SafeMode.limit(db, trustsSchema: trustsSchema) }
         }
         return configuration
     }
@@ -110,7 +113,7 @@ enum Connection {
             return copy
         case .sample(let sample):
             let queue = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
-                                          configuration: configuration(readonly: false, setup: setup))
+                                          configuration: configuration(readonly: false, setup: setup, trustsSchema: true))
             do {
                 try queue.inDatabase { db in try db.execute(sql: sample.script) }
             } catch let error as DatabaseError {
@@ -135,7 +138,8 @@ enum Connection {
             // GRDB reads the schema as it opens the file: a file that is not
             // a database, or one another program has locked, fails here.
             return try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs, immutable: immutable),
-                                     configuration: configuration(readonly: readonly, setup: setup))
+                                     configuration: configuration(readonly: readonly, setup: setup,
+                                                                  trustsSchema: path == ":memory:"))
         } catch let error as DatabaseError {
             if let locked = Locked(error, path: path) { throw locked }
             throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")

@@ -5,20 +5,39 @@ import GRDBSQLite
 import RQLLanguage
 
 /// Safe mode (`--safe`, and notebooks unless `--unsafe`): nothing outside
-/// the private database is read or written. SQLite does the refusing:
-/// no database may be attached (which also stops `VACUUM INTO` and
-/// `VACUUM`), defensive mode protects the schema and shadow tables, and
-/// extensions stay unloadable. The dot-commands that touch files refuse
+/// the private database is read or written, and SQL cannot reach inside
+/// SQLite. SQLite does the refusing: no database may be attached (which
+/// also stops `VACUUM INTO` and `VACUUM`), defensive mode protects the
+/// schema and shadow tables, extensions stay unloadable, a file's schema is
+/// not trusted (its views and triggers may use only innocuous functions and
+/// virtual tables, so a database cannot make safe-mode SQL run what it could
+/// not run typed; a sample's schema is rql's own, and trusted), and
+/// `fts3_tokenizer()`, which reads and sets pointers inside SQLite, is
+/// replaced by one that refuses. The dot-commands that touch files refuse
 /// on their own (`DotCommand.touchesFiles`). Refusals are worded here, so
 /// nobody sees SQLite's bare "too many attached databases - max 0".
 public enum SafeMode {
-    static func limit(_ db: Database) throws {
+    /// `trustsSchema`: the database is rql's own (a sample) or new, so its
+    /// views and triggers are rql's or typed here and may call what they call.
+    static func limit(_ db: Database, trustsSchema: Bool) throws {
         sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
-        let code = rql_set_defensive(UnsafeMutableRawPointer(db.sqliteConnection), 1)
-        guard code == SQLITE_OK else {
-            throw CommandError("cannot turn on safe mode (SQLite result code \(code))")
+        let connection = UnsafeMutableRawPointer(db.sqliteConnection)
+        for (option, on) in [(SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, trustsSchema ? 1 : 0),
+                             (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0)] {
+            let code = rql_set_config_flag(connection, option, Int32(on))
+            guard code == SQLITE_OK else {
+                throw CommandError("cannot turn on safe mode (SQLite result code \(code))")
+            }
+        }
+        for arguments: Int32 in [1, 2] {
+            ScalarFunction("fts3_tokenizer", argumentCount: arguments, flags: [.directOnly]) { _ in
+                throw DatabaseError(message: fts3TokenizerRefusal)
+            }.register(in: db)
         }
     }
+
+    /// What the replaced `fts3_tokenizer()` says, which `refusal` words for people.
+    static let fts3TokenizerRefusal = "fts3_tokenizer() is off in safe mode"
 
     /// rql's words for an error SQLite gave `sql` because of the limits
     /// above, or because extension loading is off (in or out of safe
@@ -27,6 +46,9 @@ public enum SafeMode {
         let tokens = SQLTokenizer.tokens(sql)
         if message == "not authorized", tokens.contains(where: { $0.isWord("load_extension") }) {
             return CommandError("rql does not load extensions: load_extension is off")
+        }
+        if message == fts3TokenizerRefusal {
+            return refusedError("fts3_tokenizer() reads and sets pointers inside SQLite")
         }
         guard message.hasPrefix("too many attached databases") else { return nil }
         let refused = tokens.first?.isWord("vacuum") != true ? "ATTACH is off, as it can reach files outside the private database"
@@ -60,6 +82,15 @@ public enum SafeMode {
         func real(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         let root = real(folder)
         return real(path).hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// Why SQLite refused a function or virtual table (`unsafe use of …`),
+    /// when the schema is not trusted: nil for any other error.
+    static func untrustedSchemaNote(for message: String, connection: SQLiteConnection) -> String? {
+        guard message.hasPrefix("unsafe use of "),
+              rql_config_flag(UnsafeMutableRawPointer(connection), SQLITE_DBCONFIG_TRUSTED_SCHEMA) == 0 else { return nil }
+        return "note: PRAGMA trusted_schema is off (safe mode turns it off for a database file; --unsafe leaves it on), "
+            + "so the schema's views, triggers and defaults may use only innocuous functions and virtual tables"
     }
 
     /// `refused by safe mode: WHAT`, with a note on how safe mode came to be on.

@@ -50,6 +50,9 @@ public struct CommandError: Error, Equatable {
         }
         self.init(isInterruption ? "interrupted" : message, source: source, offset: offset)
         self.isInterruption = isInterruption
+        if let connection, let note = SafeMode.untrustedSchemaNote(for: message, connection: connection) {
+            notes.append(note)
+        }
         if error.resultCode == .SQLITE_BUSY, let connection, let file = sqlite3_db_filename(connection, "main"),
            let holder = LockHolder.description(ofDatabaseAt: String(cString: file)) {
             notes.append("note: " + holder)

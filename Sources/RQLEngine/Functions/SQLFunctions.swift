@@ -7,25 +7,27 @@ import GRDB
 enum SQLFunctions {
     static func register(in db: Database, setup: ConnectionSetup) {
         for function in scalars(setup: setup) { function.register(in: db) }
-        for function in aggregates { db.add(function: function) }
+        for function in aggregates { function.register(in: db) }
         for collation in collations { db.add(collation: collation) }
         // The sqlite3 shell's table-valued function, written in C.
         _ = rql_register_generate_series(UnsafeMutableRawPointer(db.sqliteConnection))
     }
 
     /// With the flags the seeds give them: `slugify` and `regexp`
-    /// deterministic and innocuous, `uuid()` neither, the app callbacks direct-only.
+    /// deterministic and innocuous, `uuid()` innocuous (random, as SQLite's
+    /// own `random()`, and harmless in a view or a DEFAULT), the app
+    /// callbacks direct-only.
     static func scalars(setup: ConnectionSetup) -> [ScalarFunction] {
         [
             RegexpFunction.function,
             Slugify.function,
-            ScalarFunction("uuid", argumentCount: 0, flags: []) { [uuids = setup.uuids] _ in uuids.next() },
+            ScalarFunction("uuid", argumentCount: 0, flags: [.innocuous]) { [uuids = setup.uuids] _ in uuids.next() },
         ] + ReminderCallbacks.functions(scheduler: setup.scheduler)
     }
 
     static let aggregates = [
-        DatabaseFunction("median", argumentCount: 1, pure: true, aggregate: Median.self),
-        DatabaseFunction("mode", argumentCount: 1, pure: true, aggregate: Mode.self),
+        AggregateFunction("median", flags: [.deterministic, .innocuous], Median.self),
+        AggregateFunction("mode", flags: [.deterministic, .innocuous], Mode.self),
     ]
 
     /// The names of rql's functions, lowercased as `pragma_function_list` gives them.

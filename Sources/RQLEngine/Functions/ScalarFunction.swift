@@ -60,7 +60,7 @@ struct ScalarFunction: Sendable {
     }
 
     /// An argument as a value.
-    private static func value(_ value: OpaquePointer?) -> DatabaseValue {
+    static func value(_ value: OpaquePointer?) -> DatabaseValue {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: return sqlite3_value_int64(value).databaseValue
         case SQLITE_FLOAT: return sqlite3_value_double(value).databaseValue
@@ -76,7 +76,7 @@ struct ScalarFunction: Sendable {
         }
     }
 
-    private static func report(_ value: DatabaseValue, in context: OpaquePointer?) {
+    static func report(_ value: DatabaseValue, in context: OpaquePointer?) {
         switch value.storage {
         case .null: sqlite3_result_null(context)
         case .int64(let number): sqlite3_result_int64(context, number)

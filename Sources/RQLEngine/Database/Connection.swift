@@ -101,10 +101,7 @@ enum Connection {
             let copy = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
                                          configuration: configuration(readonly: false, setup: setup))
             do {
-                // The original is never changed, nor given -wal and -shm files: it is
-                // opened immutable, unless a -wal file beside it holds commits to read.
-                let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
-                let original = try openFile(path, readonly: true, immutable: !hasLog, vfs: vfs, setup: setup)
+                let original = try openFile(path, readonly: true, repairs: true, vfs: vfs, setup: setup)
                 try original.backup(to: copy)
                 try original.close()
             } catch let error as DatabaseError {
@@ -123,9 +120,14 @@ enum Connection {
         }
     }
 
-    /// Opens the database file at `path`; `immutable` tells SQLite the file
-    /// cannot change, so it reads it without locks or a -shm file.
-    private static func openFile(_ path: String, readonly: Bool, immutable: Bool = false, vfs: String,
+    /// Opens the database file at `path`, as SQLite opens any file: read
+    /// under a shared lock, so that a writer committing meanwhile cannot
+    /// tear what is read, and with a WAL's commits read (SQLite then gives it
+    /// -wal and -shm files, as the sqlite3 shell does). `repairs`: when
+    /// SQLite must first put a read-only file right (roll back the hot
+    /// journal a crashed writer left), it is opened to write, as any SQLite
+    /// program would open it; its committed rows stay as they are.
+    private static func openFile(_ path: String, readonly: Bool, repairs: Bool = false, vfs: String,
                                  setup: ConnectionSetup) throws -> DatabaseQueue {
         if readonly, !FileManager.default.fileExists(atPath: path) {
             throw CommandError("cannot open \(path): no such file")
@@ -136,12 +138,20 @@ enum Connection {
         }
         do {
             // GRDB reads the schema as it opens the file: a file that is not
-            // a database, or one another program has locked, fails here.
-            return try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs, immutable: immutable),
+            // a database, one another program has locked, or a hot journal
+            // a read-only connection cannot roll back, fails here.
+            return try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs),
                                      configuration: configuration(readonly: readonly, setup: setup,
                                                                   trustsSchema: path == ":memory:"))
         } catch let error as DatabaseError {
             if let locked = Locked(error, path: path) { throw locked }
+            if error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+                if repairs, FileManager.default.isWritableFile(atPath: path) {
+                    return try openFile(path, readonly: false, vfs: vfs, setup: setup)
+                }
+                throw CommandError("cannot open \(path): a writer stopped in the middle of a transaction, and only "
+                                   + "a program that may write the file can roll its journal (\(path)-journal) back")
+            }
             throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
         }
     }

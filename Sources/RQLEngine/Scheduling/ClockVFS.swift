@@ -40,9 +40,8 @@ enum ClockVFS {
     }
 
     /// A URI file name that opens `path` (or, for nil, a private in-memory
-    /// database) through the VFS named `vfs`; `immutable`, read-only and
-    /// without locks or -wal and -shm files.
-    static func uri(path: String?, vfs: String, immutable: Bool = false) -> String {
+    /// database) through the VFS named `vfs`.
+    static func uri(path: String?, vfs: String) -> String {
         guard let path else { return "file:rql-memory?mode=memory&vfs=\(vfs)" }
         var escaped = ""
         for character in path.unicodeScalars {
@@ -53,6 +52,6 @@ enum ClockVFS {
             default: escaped.unicodeScalars.append(character)
             }
         }
-        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?vfs=\(vfs)" + (immutable ? "&mode=ro&immutable=1" : "")
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?vfs=\(vfs)"
     }
 }

@@ -4,12 +4,28 @@ import RQLEngine
 
 /// `.backup`/`.save`, `.restore` and `.databases`: the session's databases
 /// to and from files with SQLite's backup API, and what is open.
-@Suite struct BackupTests {
+@Suite final class BackupTests {
     let folder: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-backup-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A FIFO, a device or a folder is refused at once: opening a FIFO to
+    /// look at it would wait for a writer forever.
+    @Test(arguments: [false, true])
+    func onlyARegularFileOrANewNameIsWritten(force: Bool) throws {
+        let fifo = folder + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let test = try TestSession()
+        let flag = force ? "--force " : ""
+        for target in [fifo, "/dev/null", folder] {
+            #expect(test.run(".save \(flag)\(target)").errors
+                == "error: cannot save to \(target): it is not a regular file\nnote: .backup and .save write a database file, or a new one\n")
+        }
     }
 
     @Test func theSampleSavedIsAFileThatRestoresIntoAnotherSession() throws {

@@ -62,8 +62,16 @@ extension Session {
         output.write("restored \(request.schema) from \(request.file)\n")
     }
 
-    /// A file that exists and is not empty must be an SQLite database, unless `force`.
+    /// A file that exists and is not empty must be an SQLite database, unless
+    /// `force`; a name that is not a regular file (a FIFO, a device, a
+    /// folder) is refused before it is opened, which could wait forever.
     private func refuseUnlessDatabaseOrMissing(_ path: String, force: Bool) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw CommandError("cannot save to \(path): it is not a regular file",
+                               notes: ["note: .backup and .save write a database file, or a new one"])
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()

@@ -5,12 +5,33 @@ import Testing
 /// `.import`: CSV, TSV, JSON and NDJSON files into new tables typed by
 /// their values, or into existing tables by name or position; malformed
 /// files say where and leave the database as it was.
-@Suite struct ImportTests {
+@Suite final class ImportTests {
     let folder: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-import-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// In a file of one column a blank line is a record of one empty field,
+    /// as the sqlite3 shell reads it: rql's own CSV of a one-column table
+    /// with empty values and NULLs imports back whole. Elsewhere blank lines
+    /// are skipped.
+    @Test func aOneColumnFileKeepsItsEmptyValues() throws {
+        let source = try TestSession.inMemory("CREATE TABLE words (w TEXT); INSERT INTO words VALUES ('a'), (''), (NULL), ('東京');")
+        source.session.settings.mode = .csv
+        let csv = source.run("SELECT w FROM words;").output
+        #expect(csv == "a\n\"\"\n\n\"東京\"\n")
+        let path = try file("words.csv", csv)
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import --no-header \(path) words").output == "imported 4 records into a new table words (c1 TEXT)\n")
+        #expect(test.run("SELECT quote(c1) FROM words;").output == "'a'\n''\n''\n'東京'\n")
+        let two = try file("two.csv", "a,b\n1,2\n\n3,4\n\n")
+        #expect(test.run(".import \(two) pairs").output == "imported 2 records into a new table pairs (a INTEGER, b INTEGER)\n")
+        let trailing = try file("one.csv", "\n\nn\n1\n\n3\n\n")
+        #expect(test.run(".import \(trailing) ones").output == "imported 4 records into a new table ones (n INTEGER)\n")
     }
 
     /// Writes `text` to FILE in the test's folder; returns its path.

@@ -1,8 +1,10 @@
 /// Records of a CSV file as RFC 4180 writes them, chunk by chunk: fields
 /// separated by a separator byte (`,` or a tab), a field in double quotes
 /// may hold separators, newlines and doubled quotes, records end with LF or
-/// CRLF. Blank lines are no records, and a quote inside an unquoted field is
-/// kept as it is.
+/// CRLF. Blank lines are no records, except in a file whose first record
+/// has one field: there a blank line is a record of one empty field, as
+/// the sqlite3 shell reads it (a one-column table's empty values and NULLs
+/// come back). A quote inside an unquoted field is kept as it is.
 ///
 ///     var reader = CSVReader(source, separator: UInt8(ascii: ","))
 ///     while try reader.next() { reader.fieldCount … reader.bytes[reader.fieldRange(0)] }
@@ -23,6 +25,8 @@ public struct CSVReader {
     private(set) var ends: [Int] = []
     /// The line the last record starts on.
     public private(set) var line = 0
+    /// How many fields the first record has, once it is read.
+    private var firstWidth: Int?
 
     /// A record longer than this is an error, not held (a device never ends one).
     private let maximumRecordBytes: Int
@@ -60,7 +64,7 @@ public struct CSVReader {
                     }
                     guard started else { return false }
                     ends.append(bytes.count)
-                    return true
+                    return recordEnds()
                 }
                 continue
             }
@@ -81,10 +85,14 @@ public struct CSVReader {
             switch state {
             case .fieldStart:
                 if byte == 0x0A || byte == 0x0D {
+                    if !started, firstWidth == 1 {
+                        started = true
+                        line = currentLine
+                    }
                     endLine(byte)
                     guard started else { continue }  // a blank line
                     ends.append(bytes.count)
-                    return true
+                    return recordEnds()
                 }
                 if !started {
                     started = true
@@ -112,7 +120,7 @@ public struct CSVReader {
                     state = .fieldStart
                 } else {
                     endLine(chunk[end])
-                    return true
+                    return recordEnds()
                 }
             case .quoted:
                 var end = position
@@ -138,13 +146,19 @@ public struct CSVReader {
                 } else if byte == 0x0A || byte == 0x0D {
                     ends.append(bytes.count)
                     endLine(byte)
-                    return true
+                    return recordEnds()
                 } else {
                     throw ImportError.at(source.path, line: currentLine,
                                          "a quoted field goes on after its closing quote (a quote inside quotes is written \"\")")
                 }
             }
         }
+    }
+
+    /// A record is read: true, and the first record's width is kept.
+    private mutating func recordEnds() -> Bool {
+        if firstWidth == nil { firstWidth = ends.count }
+        return true
     }
 
     /// Steps over the LF or CR that ends a line.

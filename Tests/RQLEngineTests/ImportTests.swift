@@ -69,6 +69,10 @@ import Testing
         ([".5"], "TEXT"),
         (["-"], "TEXT"),
         (["1e"], "TEXT"),
+        (["9007199254740993", "1.5"], "TEXT"),
+        (["9007199254740992", "-1.5"], "REAL"),
+        (["1e-400"], "TEXT"),
+        (["0e5", "2.5", "0.0"], "REAL"),
     ])
     func numbersAreNumbersOnlyWhenWrittenWithoutLoss(values: [String], type: String) throws {
         let path = try file("n.csv", "n\n" + values.map { "\"\($0)\"" }.joined(separator: "\n") + "\n")
@@ -78,6 +82,19 @@ import Testing
         let expected = values.map { $0.isEmpty && type != "TEXT" ? "NULL" : $0 }
         let readBack = test.run("SELECT coalesce(CASE typeof(n) WHEN 'real' THEN NULL ELSE CAST(n AS TEXT) END, CASE WHEN n IS NULL THEN 'NULL' END, n) FROM t;").output
         if type != "REAL" { #expect(readBack == expected.map { $0 + "\n" }.joined()) }
+    }
+
+    /// A JSON number a column would change is kept as written: an integer
+    /// beyond 64 bits, and an integer beyond 2^53 in a column with fractions.
+    @Test func jsonNumbersKeepTheirDigits() throws {
+        let test = try TestSession.inMemory("")
+        let json = try file("n.json", """
+            [{"big": 123456789012345678901234567890, "edge": 9223372036854775807, "mixed": 9007199254740993, "tiny": 1e-400},
+             {"big": 1, "edge": 9223372036854775808, "mixed": 1.5, "tiny": 2}]
+            """)
+        #expect(test.run(".import \(json) n").output == "imported 2 records into a new table n (big TEXT, edge TEXT, mixed TEXT, tiny TEXT)\n")
+        #expect(test.run("SELECT big, edge, mixed, tiny FROM n;").output
+            == "123456789012345678901234567890|9223372036854775807|9007199254740993|1e-400\n1|9223372036854775808|1.5|2\n")
     }
 
     @Test func optionsForHeaderlessSeparatedAndPrefacedFiles() throws {

@@ -1,26 +1,31 @@
 import Foundation
 
 /// What the values of one imported column are, learned from every value:
-/// INTEGER when all of them are integers, REAL when all are numbers, TEXT
-/// otherwise. A CSV field is a number only when written as one without
-/// loss (`42`, `-7`, `3.25`, `1e-3`; not `007`, `1,000` or `+5`), so codes
-/// with leading zeros stay text. Empty CSV fields and JSON nulls say nothing.
+/// INTEGER when all of them are integers, REAL when all are numbers (and
+/// every integer among them is one a REAL holds exactly), TEXT otherwise. A
+/// CSV field is a number only when written as one without loss (`42`, `-7`,
+/// `3.25`, `1e-3`; not `007`, `1,000`, `+5`, nor `1e-400`, which a REAL
+/// would make 0), so codes with leading zeros stay text, and an integer
+/// beside a fraction keeps its digits (`9007199254740993` and `1.5` make a
+/// TEXT column). Empty CSV fields and JSON nulls say nothing.
 struct ColumnKind: Equatable {
     enum Affinity: String { case integer = "INTEGER", real = "REAL", text = "TEXT" }
 
     private var sawInteger = false
+    /// An integer a REAL cannot hold exactly (beyond ±2^53) was seen.
+    private var sawInexactInteger = false
     private var sawReal = false
     private var sawText = false
 
     var affinity: Affinity {
-        if sawText || !(sawInteger || sawReal) { return .text }
+        if sawText || !(sawInteger || sawReal) || (sawReal && sawInexactInteger) { return .text }
         return sawReal ? .real : .integer
     }
 
     mutating func observe(csv field: UnsafeBufferPointer<UInt8>) {
         guard !sawText, !field.isEmpty else { return }
-        if ColumnKind.integer(field) != nil {
-            sawInteger = true
+        if let integer = ColumnKind.integer(field) {
+            observe(integer)
         } else if ColumnKind.real(field) != nil {
             sawReal = true
         } else {
@@ -31,10 +36,15 @@ struct ColumnKind: Equatable {
     mutating func observe(json value: JSONRecordReader.Value) {
         switch value {
         case .null: break
-        case .integer: sawInteger = true
+        case .integer(let integer): observe(integer)
         case .real: sawReal = true
         case .text, .json: sawText = true
         }
+    }
+
+    private mutating func observe(_ integer: Int64) {
+        sawInteger = true
+        if integer.magnitude > 1 << 53 { sawInexactInteger = true }
     }
 
     /// The field as a 64-bit integer when it is written as one: an optional
@@ -61,17 +71,20 @@ struct ColumnKind: Equatable {
     }
 
     /// The field as a finite 64-bit float when it is written as a number
-    /// with a fraction or an exponent: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    /// with a fraction or an exponent: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`,
+    /// and is not so small that the float would be 0.
     static func real(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = field.startIndex
         // The digits as one integer while it stays below 2^53, and the power of ten it is scaled by.
         var significand: UInt64 = 0
         var exact = true
+        var hasNonZeroDigit = false
         var scale = 0
         func digits(counting: Bool) -> Int {
             let start = index
             while index < field.endIndex, field[index] >= UInt8(ascii: "0"), field[index] <= UInt8(ascii: "9") {
                 if counting {
+                    if field[index] != UInt8(ascii: "0") { hasNonZeroDigit = true }
                     significand = significand &* 10 &+ UInt64(field[index] - UInt8(ascii: "0"))
                     if significand > 1 << 53 { exact = false }
                 }
@@ -116,7 +129,9 @@ struct ColumnKind: Equatable {
             let value = scale < 0 ? Double(significand) / powersOfTen[-scale] : Double(significand) * powersOfTen[scale]
             return negative ? -value : value
         }
-        guard let value = Double(String(decoding: field, as: UTF8.self)), value.isFinite else { return nil }
+        // Too large for a REAL (infinity), or too small (a number that is not 0 read as 0).
+        guard let value = Double(String(decoding: field, as: UTF8.self)), value.isFinite,
+              value != 0 || !hasNonZeroDigit else { return nil }
         return value
     }
 

@@ -156,17 +156,15 @@ public struct JSONRecordReader {
         default:
             let start = bytes.count
             let isInteger = try copyNumber()
-            // JSON's numbers are written as `.import` reads a CSV field's; an
-            // integer too large for 64 bits becomes a float.
+            // JSON's numbers are written as `.import` reads a CSV field's.
             let number = bytes.withUnsafeBufferPointer { buffer -> Value? in
                 let field = UnsafeBufferPointer(rebasing: buffer[start...])
-                if isInteger, let integer = ColumnKind.integer(field) { return .integer(integer) }
-                guard let real = ColumnKind.real(field) ?? Double(String(decoding: field, as: UTF8.self)), real.isFinite else {
-                    return nil
-                }
-                return .real(real)
+                if isInteger { return ColumnKind.integer(field).map(Value.integer) }
+                return ColumnKind.real(field).map(Value.real)
             }
-            guard let number else { return .text(start..<bytes.count) }  // too large for a 64-bit float: kept as written
+            // An integer too large for 64 bits, or a number a 64-bit float
+            // cannot hold (1e999, 1e-400): kept as written.
+            guard let number else { return .text(start..<bytes.count) }
             bytes.removeSubrange(start...)
             return number
         }

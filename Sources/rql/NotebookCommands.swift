@@ -176,6 +176,9 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("-j takes a number of notebooks from 1 to 64") }
+        if let junit, let notebook = options.files.first(where: { FileIdentity.same($0, junit) }) {
+            throw ValidationError("--junit \(junit) would overwrite the notebook \(notebook): write the report elsewhere")
+        }
     }
 
     func run() throws {
@@ -313,6 +316,9 @@ struct ExportCommand: ParsableCommand {
         if unsafe, !execute { throw ValidationError("--unsafe goes with --execute: without it nothing runs") }
         if timeout != nil, !execute { throw ValidationError("--timeout goes with --execute: without it nothing runs") }
         if !parameters.isEmpty, !execute { throw ValidationError("-p goes with --execute: without it nothing runs") }
+        if let output, FileIdentity.same(file, output) {
+            throw ValidationError("-o \(output) would overwrite the notebook \(file): write the export elsewhere")
+        }
     }
 
     func run() throws {

@@ -319,6 +319,13 @@ check_stderr "the unexpected error is named with its line" "$scratch/broken.rql:
 if [ -s "$scratch/broken.html" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: export --execute wrote no page"; fi
 check "export to a full standard output exits 2" 2 "" bash -c "'$rql' export '$scratch/values.rql' --to md > /dev/full"
 check_stderr "export says so" "rql: cannot write standard output: No space left on device"
+cp "$scratch/values.rql" "$scratch/kept.rql"
+ln -sf kept.rql "$scratch/kept-link.rql"
+check "--junit onto the notebook checked is a usage error" 2 "" "$rql" check "$scratch/kept.rql" --junit "$scratch/kept-link.rql"
+check_stderr "the --junit error says what it would overwrite" "--junit $scratch/kept-link.rql would overwrite the notebook $scratch/kept.rql: write the report elsewhere"
+check "-o onto the notebook exported is a usage error" 2 "" "$rql" export "$scratch/kept.rql" --to md -o "$scratch/./kept.rql"
+check_stderr "the -o error says what it would overwrite" "-o $scratch/./kept.rql would overwrite the notebook $scratch/kept.rql: write the export elsewhere"
+check "the notebook is untouched" 0 "" cmp "$scratch/values.rql" "$scratch/kept.rql"
 check "--unsafe without --execute is a usage error" 2 "" "$rql" export "$scratch/values.rql" --to md --unsafe
 check_stderr "the usage error says why" "--unsafe goes with --execute: without it nothing runs"
 check "--timeout without --execute is a usage error, the default's value too" 2 "" "$rql" export "$scratch/values.rql" --to md --timeout 30s

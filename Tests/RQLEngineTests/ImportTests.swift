@@ -170,6 +170,18 @@ import Testing
         #expect(test.run(".import '\(utf8)' u").errors == "")
     }
 
+    /// A header that is not UTF-8 cannot make a name as it is: the warning
+    /// says which bytes became U+FFFD, and the values keep theirs.
+    @Test func aHeaderThatIsNotUTF8IsSaidSo() throws {
+        let path = folder + "/header.csv"
+        try Data([0x5A, 0xFC] + [UInt8]("rich,b\n1,x\n".utf8)).write(to: URL(fileURLWithPath: path))
+        let test = try TestSession.inMemory("")
+        let imported = test.run(".import '\(path)' t")
+        #expect(imported.output == "imported 1 record into a new table t (Z\u{FFFD}rich INTEGER, b TEXT)\n")
+        #expect(imported.errors
+            == "\(path):1: warning: the header is not UTF-8 text; in the column names each byte that is not became U+FFFD\n")
+    }
+
     /// A REAL field reads as the double that parsing its text gives, bit for
     /// bit, whether or not it takes the fast path.
     @Test func realFieldsReadAsTheirTextParses() {
@@ -256,7 +268,34 @@ import Testing
         let path = try file("t.csv", "id,name\n1,a\n2,b\n1,c\n")
         #expect(test.run(".import \(path) t").errors == "\(path):4: error: UNIQUE constraint failed: t.id\nnothing was imported\n")
         #expect(test.run("SELECT count(*) FROM t;").output == "0\n")
-        #expect(test.run(".import \(path) v").errors == "error: v is a view; .import fills tables\n")
+        #expect(test.run(".import \(path) v").errors == "error: v is a view; .import fills ordinary tables\n")
+    }
+
+    /// `aux.t` is table t of the attached database aux, as in SQL; the
+    /// tables .import cannot fill, and the columns it cannot fill, say why.
+    @Test func tablesOfAttachedDatabasesAndTablesThatCannotBeFilled() throws {
+        let path = try file("x.csv", "x,doubled\n1,2\n")
+        let test = try TestSession.inMemory("""
+            ATTACH ':memory:' AS aux;
+            CREATE TABLE "main.odd" (x, doubled);
+            CREATE TABLE computed (x INTEGER, doubled AS (x * 2));
+            CREATE VIRTUAL TABLE texts USING fts5(x, doubled);
+            """)
+        #expect(test.run(".import \(path) aux.t").output == "imported 1 record into a new table aux.t (x INTEGER, doubled INTEGER)\n")
+        #expect(test.run(".import \(path) aux.t").output == "imported 1 record into aux.t\n")
+        #expect(test.value("SELECT count(*) FROM aux.t;") == "2")
+        #expect(test.value("SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND name = 'aux.t';") == "0")
+        #expect(test.run(".import \(path) main.odd").output == "imported 1 record into main.odd\n")
+        #expect(test.value("SELECT count(*) FROM \"main.odd\";") == "1")
+        #expect(test.run(".import \(path) computed").errors == """
+            error: the columns of \(path) are not those of computed
+            computed computes doubled (a generated column): no value goes into it
+            help: --by-position fills the columns in order
+
+            """)
+        #expect(test.run(".import \(path) texts").errors == "error: texts is a virtual table; .import fills ordinary tables\n")
+        #expect(test.run(".import \(path) texts_data").errors
+            == "error: texts_data is a shadow table, which its virtual table keeps; .import fills ordinary tables\n")
     }
 
     @Test func anImportInsideATransactionEndsWithIt() throws {

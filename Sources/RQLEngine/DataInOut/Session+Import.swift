@@ -14,8 +14,10 @@ extension Session {
         var names: [String]
         var kinds: [ColumnKind]
         var records = 0
-        /// The first line holding bytes that are not UTF-8 text.
+        /// The first line of values holding bytes that are not UTF-8 text.
         var firstLineNotUTF8: Int?
+        /// The header's line, when its names hold bytes that are not UTF-8.
+        var headerNotUTF8: Int?
 
         /// Notes the reader's line when it is the first that is not UTF-8.
         mutating func check(_ bytes: [UInt8], line: Int) {
@@ -55,6 +57,10 @@ extension Session {
         }
         progress.finish()
         output.write(summary + "\n")
+        if let line = shape.headerNotUTF8 {
+            diagnostics.write("\(request.path):\(line): warning: the header is not UTF-8 text; "
+                              + "in the column names each byte that is not became U+FFFD\n")
+        }
         if let line = shape.firstLineNotUTF8 {
             diagnostics.write("\(request.path):\(line): warning: this line is not UTF-8 text; its bytes are stored as they are\n"
                               + "help: a file saved as Latin-1 or Windows-1252 reads right once converted: "
@@ -88,8 +94,8 @@ extension Session {
             guard try reader.next() else { throw CommandError("\(request.path) holds no records") }
             let width = reader.fieldCount
             var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
-            shape.check(reader.bytes, line: reader.line)
             if request.hasHeader {
+                if !reader.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) { shape.headerNotUTF8 = reader.line }
                 shape.names = (0..<width).map { String(decoding: reader.bytes[reader.fieldRange($0)], as: UTF8.self) }
             } else {
                 shape.names = (1...width).map { "c\($0)" }
@@ -158,35 +164,55 @@ extension Session {
         progress.update(records: records)
     }
 
+    /// The database and table `name` means: `aux.t` is table t of the
+    /// attached database aux (as SQL reads it), unless a table is called
+    /// `aux.t` itself; otherwise the table of temp, main or an attached
+    /// database, in SQLite's order (nil for the database).
+    static func importedTable(_ name: String, in db: Database) throws -> (schema: String?, table: String) {
+        guard let dot = name.firstIndex(of: "."),
+              try Bool.fetchOne(db, sql: "SELECT count(*) = 0 FROM pragma_table_list WHERE name = ? COLLATE NOCASE",
+                                arguments: [name]) == true else { return (nil, name) }
+        let schema = String(name[..<dot])
+        let databases = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list")
+        guard let database = databases.first(where: { $0.lowercased() == schema.lowercased() }) else { return (nil, name) }
+        return (database, String(name[name.index(after: dot)...]))
+    }
+
     /// The table to fill (its name, and as SQL) and, for each column of the
     /// file in order, the table's column it goes to: a new table made from
     /// the file's columns, or an existing one matched by name (or position).
     private func importTarget(_ request: ImportRequest, _ shape: ImportShape,
                               in db: Database) throws -> (name: String, sql: String, columns: [String], created: Bool) {
+        let (named, table) = try Session.importedTable(request.table, in: db)
         let existing = try Row.fetchOne(db, sql: """
-            SELECT schema, name, type FROM pragma_table_list WHERE name = ? COLLATE NOCASE
+            SELECT schema, name, type FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND (? IS NULL OR schema = ?)
             ORDER BY schema <> 'temp', schema <> 'main'
-            """, arguments: [request.table])
+            """, arguments: [table, named, named])
         guard let existing else {
             let columns = zip(shape.names, shape.kinds).map { SQLText.identifier($0) + " " + $1.affinity.rawValue }
-            try db.execute(sql: "CREATE TABLE \(SQLText.identifier(request.table)) (\(columns.joined(separator: ", ")))")
-            return (request.table, SQLText.identifier(request.table), shape.names, true)
+            let qualified = (named.map { SQLText.identifier($0) + "." } ?? "") + SQLText.identifier(table)
+            try db.execute(sql: "CREATE TABLE \(qualified) (\(columns.joined(separator: ", ")))")
+            return (request.table, qualified, shape.names, true)
         }
         let schema: String = existing["schema"]
         let name: String = existing["name"]
         let type: String = existing["type"]
         guard type == "table" else {
-            throw CommandError("\(name) is a \(type); .import fills tables")
+            let kind = ["view": "a view", "virtual": "a virtual table", "shadow": "a shadow table, which its virtual table keeps"]
+            throw CommandError("\(name) is \(kind[type] ?? "a \(type)"); .import fills ordinary tables")
         }
+        let generated = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden IN (2, 3)",
+                                            arguments: [name, schema])
         let tableColumns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden = 0",
                                                arguments: [name, schema])
         let qualified = (schema == "main" ? "" : SQLText.identifier(schema) + ".") + SQLText.identifier(name)
+        let shownName = (schema == "main" ? "" : schema + ".") + name
         if request.byPosition || (!request.hasHeader && request.format != .json && request.format != .ndjson) {
             guard tableColumns.count == shape.names.count else {
                 throw CommandError("\(request.path) has \(shape.names.count) column\(shape.names.count == 1 ? "" : "s") and \(name) has \(tableColumns.count)",
                                    notes: ["by position, each column of the file fills the table's column in the same place"])
             }
-            return (name, qualified, tableColumns, false)
+            return (shownName, qualified, tableColumns, false)
         }
         var byName: [String: String] = [:]
         for column in tableColumns { byName[column.lowercased()] = column }
@@ -195,12 +221,17 @@ extension Session {
         let missing = tableColumns.filter { !fileNames.contains($0.lowercased()) }
         guard unknown.isEmpty, missing.isEmpty else {
             var notes: [String] = []
-            if !unknown.isEmpty { notes.append("\(name) has no column " + unknown.joined(separator: ", ")) }
+            let computed = unknown.filter { column in generated.contains { $0.lowercased() == column.lowercased() } }
+            let absent = unknown.filter { !computed.contains($0) }
+            if !absent.isEmpty { notes.append("\(name) has no column " + absent.joined(separator: ", ")) }
+            if !computed.isEmpty {
+                notes.append("\(name) computes " + computed.joined(separator: ", ") + " (a generated column): no value goes into it")
+            }
             if !missing.isEmpty { notes.append("\(request.path) has no column " + missing.joined(separator: ", ")) }
             notes.append("help: --by-position fills the columns in order")
             throw CommandError("the columns of \(request.path) are not those of \(name)", notes: notes)
         }
-        return (name, qualified, shape.names.map { byName[$0.lowercased()] ?? $0 }, false)
+        return (shownName, qualified, shape.names.map { byName[$0.lowercased()] ?? $0 }, false)
     }
 
     /// The second reading: each record bound to one prepared INSERT.

@@ -6,22 +6,28 @@ import RQLLanguage
 /// between commands is only blanks, comments and the `sql`/`dsl` words
 /// that choose a language. Each command is also read as a trigger, as the
 /// catalog reads the triggers of a database it opens (the FTS link), which
-/// must end without a crash whatever the text.
+/// must end without a crash whatever the text. The text is read as
+/// scripts are, bytes that are not UTF-8 kept (`ForeignBytes`), and each
+/// command is made the SQL SQLite reads: a command of UTF-8 stays as it is.
 enum CommandReaderCheck {
     static let triggerTable = Catalog.Table(name: "reminders", columns: [
         Catalog.Column(name: "id", type: "INTEGER", isPrimaryKey: true), Catalog.Column(name: "title", type: "TEXT"),
     ])
 
     static func problems(_ text: String) -> [String] {
+        var problems: [String] = []
         for command in CommandReader.commands(in: text) {
             for statement in TriggerDefinition.parse(command.text)?.body ?? [command.text] {
                 _ = TriggerInsert.read(statement, on: triggerTable)?.searchKey(on: triggerTable)
+            }
+            let sql = ForeignBytes.decodedSQL(command.text)
+            if !holdsEscapedBytes(command.text), sql != command.text {
+                problems.append("line \(command.line): SQL of UTF-8 changed on its way to SQLite: \(sql.debugDescription)")
             }
         }
         let lines = text.lineTexts.map { Array($0.utf8) }
         var between: [UInt8] = []
         var position = (line: 0, column: 0)
-        var problems: [String] = []
         for command in CommandReader.commands(in: text) {
             guard let found = place(command, in: lines, after: position, between: &between) else {
                 problems.append("line \(command.line): the command \(command.text.debugDescription) is not in the text there")
@@ -35,6 +41,14 @@ enum CommandReaderCheck {
             problems.append("text outside every command: \(String(decoding: between, as: UTF8.self).debugDescription)")
         }
         return problems
+    }
+
+    /// Whether `text` holds a noncharacter pair that stands for a byte.
+    private static func holdsEscapedBytes(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.indices.dropLast().contains { index in
+            (0xFDD0...0xFDD7).contains(scalars[index].value) && (0xFDE0...0xFDEF).contains(scalars[index + 1].value)
+        }
     }
 
     /// Where `command` ends in `lines`, when its first line is at or after

@@ -1,4 +1,5 @@
 import Glibc
+import RQLEngine
 
 /// The checks that rql's fuzz targets run on each input, and that
 /// `swift test` replays over the seed corpora and the crash inputs kept in
@@ -29,7 +30,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         switch self {
         case .dslCompiler: DSLCompilerCheck.problems(input)
         case .dslDifferential: DSLDifferentialCheck.problems(input)
-        case .commandReader: CommandReaderCheck.problems(String(decoding: input, as: UTF8.self))
+        case .commandReader: CommandReaderCheck.problems(ForeignBytes.decode(input))
         case .notebook: NotebookTextCheck.problems(String(decoding: input, as: UTF8.self))
         case .renderer: RendererCheck.problems(input)
         case .importReaders: ImportReaderCheck.problems(input)

@@ -261,7 +261,7 @@ struct Shell: ParsableCommand {
             printError("cannot read the start-up file \(path): \(error.reason)")
             throw ExitCode(2)
         }
-        session.run(script: String(decoding: data, as: UTF8.self), origin: path, policy: .continueUnlessBail)
+        session.run(script: ForeignBytes.decode(data), origin: path, policy: .continueUnlessBail)
     }
 
     /// Where the REPL keeps its history; nil when there is no home to keep it in.

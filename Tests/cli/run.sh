@@ -75,6 +75,16 @@ check "end of input completes a statement" 0 "7" bash -c "printf 'SELECT 7' | '$
 check "samples list" 0 "$(printf '%s\n' 'reminders    the Reminders app: lists, reminders, tags, FTS5 search, triggers' 'employees    employees and their managers: self-joins and recursive CTEs' 'attachments  single-table inheritance and a reused column group')" "$rql" samples list
 check "samples write" 0 "" "$rql" samples write reminders "$scratch/reminders.sqlite"
 check "the written sample opens in sqlite3" 0 "11" sqlite3 "$scratch/reminders.sqlite" 'select count(*) from reminders'
+
+# A script's bytes that are not UTF-8 (Latin-1 text in a dump) are stored
+# as they are, as sqlite3 stores them: piped, and through .read.
+check "a piped script keeps Latin-1 bytes in a literal" 0 "5AFC72696368" bash -c "printf \"select hex('Z\\xfcrich');\" | '$rql'"
+mkdir "$scratch/bytes"
+sqlite3 "$scratch/bytes/latin1.sqlite" "CREATE TABLE t (x TEXT); INSERT INTO t VALUES (CAST(x'5AFC72696368' AS TEXT)), (CAST(x'E9' AS TEXT) || 'x''y');"
+sqlite3 "$scratch/bytes/latin1.sqlite" .dump > "$scratch/bytes/latin1.sql"
+check "sqlite3's dump of Latin-1 text loads whole" 0 "5AFC72696368,E9782779" bash -c "'$rql' '$scratch/bytes/latin1-copy.sqlite' < '$scratch/bytes/latin1.sql' && sqlite3 '$scratch/bytes/latin1-copy.sqlite' 'SELECT group_concat(hex(x)) FROM t'"
+printf ".read %s\n" "$scratch/bytes/latin1.sql" > "$scratch/bytes/read-latin1.sql"
+check ".read keeps them too" 0 "5AFC72696368,E9782779" bash -c "'$rql' '$scratch/bytes/latin1-read.sqlite' < '$scratch/bytes/read-latin1.sql' && sqlite3 '$scratch/bytes/latin1-read.sqlite' 'SELECT group_concat(hex(x)) FROM t'"
 check "samples write refuses to overwrite" 2 "" "$rql" samples write reminders "$scratch/reminders.sqlite"
 check_stderr "overwrite message" "already exists; rql does not overwrite it"
 check "a database file" 0 "3" "$rql" "$scratch/reminders.sqlite" -c 'select count(*) from remindersLists'
@@ -122,7 +132,7 @@ check_stderr "unknown mode message" "unknown mode 'fancy'"
 check "unknown sample is a usage error" 2 "" "$rql" --sample nope
 check "DB and --sample together" 2 "" "$rql" "$scratch/reminders.sqlite" --sample employees
 check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help
-check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr -e home || true"
+check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr -e home -e bytes || true"
 check "output to a pipe is never cut" 0 "500" bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 500) select x from c' | wc -l | tr -d ' '"
 
 # Output that does not arrive (a full disk: /dev/full) is an error and status 1;

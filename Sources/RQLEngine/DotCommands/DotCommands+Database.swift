@@ -123,7 +123,7 @@ extension Session {
         } catch {
             throw CommandError(error.description)
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = ForeignBytes.decode(data)
         let notebook = try path.hasSuffix(".rql") ? notebooks.map { try $0.commands(path: path, text: text) } : nil
         readDepth += 1
         defer { readDepth -= 1 }

@@ -15,8 +15,10 @@ extension Session {
     /// output, other statements just run. In box mode, columns with an enum
     /// in `enumLabels` show the case name beside the value. Errors point
     /// into `sql`.
-    func runStatement(_ sql: String, bind: (Statement) throws -> Void,
+    func runStatement(_ written: String, bind: (Statement) throws -> Void,
                       enumLabels: [Int: [Definitions.EnumCase]] = [:]) throws {
+        // Bytes of a script that are not UTF-8 go to SQLite as they were.
+        let sql = ForeignBytes.decodedSQL(written)
         let settings = renderSettings(for: output)
         let output = self.output
         defer { writeWatchReports() }

@@ -42,7 +42,7 @@ public final class InputLines: Sequence, IteratorProtocol {
     }
 
     private func line(_ range: Range<Int>, next: Int) -> String {
-        let text = String(decoding: buffer[range], as: UTF8.self)
+        let text = ForeignBytes.decode(buffer[range])
         count += 1
         start = next
         searched = next

@@ -127,12 +127,14 @@ enum CatalogReader {
 
     private static let foreignKeyItems = #"f.id, f."table", f."from", f."to", f.on_delete, f.on_update"#
 
-    /// The foreign keys of every table of `schema`, by table, read by one statement.
+    /// The foreign keys of every table of `schema`, by table, read by one
+    /// statement, which asks only tables whose SQL says REFERENCES (a
+    /// foreign key cannot be declared without it).
     private static func readForeignKeys(in schema: String, _ db: Database) throws -> [String: [Catalog.ForeignKey]] {
         let rows = try Row.fetchAll(db, sql: """
             SELECT m.name, \(foreignKeyItems) FROM \(SQLText.identifier(schema)).sqlite_master AS m,
               pragma_foreign_key_list(m.name, \(SQLText.stringLiteral(schema))) AS f
-            WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq
+            WHERE m.type = 'table' AND m.sql LIKE '%references%' ORDER BY m.name, f.id, f.seq
             """)
         return Dictionary(grouping: rows, by: { $0[0] as String }).mapValues { foreignKeys($0, from: 1) }
     }
@@ -170,7 +172,9 @@ enum CatalogReader {
     /// of `schema` (the indexes SQLite makes for them, which compare with the
     /// columns' own collations), by table; an index on an expression has
     /// none to give. One statement for all the tables: a statement a table
-    /// made the first DSL command on 4,000 tables three times as slow.
+    /// made the first DSL command on 4,000 tables three times as slow; and
+    /// only tables with an index (a UNIQUE or PRIMARY KEY constraint other
+    /// than an INTEGER PRIMARY KEY makes one) are asked.
     private static func readUniqueKeys(in schema: String, _ db: Database) throws -> [String: [[String]]] {
         let quoted = SQLText.stringLiteral(schema)
         let rows = try Row.fetchAll(db, sql: """
@@ -178,6 +182,7 @@ enum CatalogReader {
             FROM \(SQLText.identifier(schema)).sqlite_master AS m, pragma_index_list(m.name, \(quoted)) AS l,
               pragma_index_info(l.name, \(quoted)) AS i
             WHERE m.type = 'table' AND l."unique" AND NOT l.partial AND l.origin IN ('u', 'pk')
+              AND m.name IN (SELECT tbl_name FROM \(SQLText.identifier(schema)).sqlite_master WHERE type = 'index')
             ORDER BY m.name, l.name, i.seqno
             """)
         var columns: [String: [String: [String?]]] = [:]

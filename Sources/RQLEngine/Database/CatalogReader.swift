@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 import RQLLanguage
@@ -53,12 +54,14 @@ enum CatalogReader {
             // rather than fail every query (`.views` says what is wrong with it).
             guard let columnRows = columnsBySchema[schema].map({ $0[name] ?? [] })
                     ?? (try? readColumns(of: name, in: schema, db)), !columnRows.isEmpty else { continue }
+            // A column has a collation of its own only where the table's SQL says COLLATE.
+            let declaresCollations = type == "table" && sql.range(of: "collate", options: .caseInsensitive) != nil
             let columns = columnRows
                 .filter { $0.hidden != 1 }
                 .map { column in
                     Catalog.Column(name: column.name, type: column.type, isNotNull: column.isNotNull,
                                    isPrimaryKey: column.isPrimaryKey,
-                                   collation: type == "table" ? collation(of: column.name, in: name, schema: schema, db) : nil)
+                                   collation: declaresCollations ? collation(of: column.name, in: name, schema: schema, db) : nil)
                 }
             let keys = type != "table" ? []
                 : try keysBySchema[schema].map { $0[name] ?? [] } ?? readForeignKeys(of: name, in: schema, db)

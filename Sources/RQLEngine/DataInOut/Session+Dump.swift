@@ -12,64 +12,77 @@ import RQLRender
 /// so the FTS5 tables that point at them still do. An FTS5 table is
 /// its CREATE plus its rows (a normal one) or a `rebuild` of its index from
 /// its content table (external content), never its shadow tables' pages.
+/// It reads in one transaction: while others write, the dump is the
+/// database at one moment.
 extension Session {
     func dump(patterns: [String]) throws {
         let output = self.output
         try queue.inDatabase { db in
-            let objects = try Row.fetchAll(db, sql: """
-                SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind, l.wr
-                FROM main.sqlite_master AS m LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name
-                WHERE m.sql IS NOT NULL ORDER BY m.rowid
-                """)
-            func matches(_ name: String) -> Bool {
-                patterns.isEmpty || patterns.contains { Session.like(name, $0) }
+            try db.execute(sql: "SAVEPOINT dump")
+            do {
+                try Session.dump(db, patterns: patterns, to: output)
+            } catch {
+                try? db.execute(sql: "RELEASE dump")
+                throw error
             }
-            output.write("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
-            var rebuilds: [String] = []
-            var later: [String] = []
-            for object in objects {
-                let type: String = object["type"]
-                let name: String = object["name"]
-                let table: String = object["tbl_name"]
-                let sql: String = object["sql"]
-                let kind: String? = object["kind"]
-                if type == "table" {
-                    guard !name.lowercased().hasPrefix("sqlite_"), kind != "shadow", matches(name) else { continue }
-                    output.write(sql + ";\n")
-                    if kind == "virtual" {
-                        guard let fts = FTSDeclaration.parse(sql) else {
-                            output.write("-- \(name): a virtual table whose rows .dump cannot write\n")
-                            continue
-                        }
-                        switch fts.contentMode {
-                        case "normal": try Session.dumpRows(of: name, in: db, to: output)
-                        case "contentless": output.write("-- \(name): contentless FTS5, whose index a dump cannot rebuild\n")
-                        default:
-                            rebuilds.append("INSERT INTO \(SQLText.identifier(name))(\(SQLText.identifier(name))) VALUES('rebuild');\n")
-                        }
-                    } else {
-                        try Session.dumpRows(of: name, in: db, to: output)
-                    }
-                } else if !table.lowercased().hasPrefix("sqlite_"), matches(type == "view" ? name : table) {
-                    later.append(sql + ";\n")
-                }
-            }
-            if patterns.isEmpty || patterns.contains(where: { Session.like("sqlite_sequence", $0) }),
-               try db.tableExists("sqlite_sequence") {
-                let sequences = try Row.fetchAll(db, sql: "SELECT name, seq FROM main.sqlite_sequence")
-                let kept = sequences.filter { matches($0["name"]) }
-                if !kept.isEmpty {
-                    output.write("DELETE FROM sqlite_sequence;\n")
-                    for row in kept {
-                        let name: String = row["name"]
-                        let seq: Int64 = row["seq"]
-                        output.write("INSERT INTO sqlite_sequence VALUES(\(SQLText.stringLiteral(name)),\(seq));\n")
-                    }
-                }
-            }
-            for text in rebuilds + later { output.write(text) }
-            output.write("COMMIT;\n")
+            try db.execute(sql: "RELEASE dump")
         }
+    }
+
+    private static func dump(_ db: Database, patterns: [String], to output: ByteOutput) throws {
+        let objects = try Row.fetchAll(db, sql: """
+            SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind, l.wr
+            FROM main.sqlite_master AS m LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name
+            WHERE m.sql IS NOT NULL ORDER BY m.rowid
+            """)
+        func matches(_ name: String) -> Bool {
+            patterns.isEmpty || patterns.contains { Session.like(name, $0) }
+        }
+        output.write("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
+        var rebuilds: [String] = []
+        var later: [String] = []
+        for object in objects {
+            let type: String = object["type"]
+            let name: String = object["name"]
+            let table: String = object["tbl_name"]
+            let sql: String = object["sql"]
+            let kind: String? = object["kind"]
+            if type == "table" {
+                guard !name.lowercased().hasPrefix("sqlite_"), kind != "shadow", matches(name) else { continue }
+                output.write(sql + ";\n")
+                if kind == "virtual" {
+                    guard let fts = FTSDeclaration.parse(sql) else {
+                        output.write("-- \(name): a virtual table whose rows .dump cannot write\n")
+                        continue
+                    }
+                    switch fts.contentMode {
+                    case "normal": try Session.dumpRows(of: name, in: db, to: output)
+                    case "contentless": output.write("-- \(name): contentless FTS5, whose index a dump cannot rebuild\n")
+                    default:
+                        rebuilds.append("INSERT INTO \(SQLText.identifier(name))(\(SQLText.identifier(name))) VALUES('rebuild');\n")
+                    }
+                } else {
+                    try Session.dumpRows(of: name, in: db, to: output)
+                }
+            } else if !table.lowercased().hasPrefix("sqlite_"), matches(type == "view" ? name : table) {
+                later.append(sql + ";\n")
+            }
+        }
+        if patterns.isEmpty || patterns.contains(where: { Session.like("sqlite_sequence", $0) }),
+           try db.tableExists("sqlite_sequence") {
+            let sequences = try Row.fetchAll(db, sql: "SELECT name, seq FROM main.sqlite_sequence")
+            let kept = sequences.filter { matches($0["name"]) }
+            if !kept.isEmpty {
+                output.write("DELETE FROM sqlite_sequence;\n")
+                for row in kept {
+                    let name: String = row["name"]
+                    let seq: Int64 = row["seq"]
+                    output.write("INSERT INTO sqlite_sequence VALUES(\(SQLText.stringLiteral(name)),\(seq));\n")
+                }
+            }
+        }
+        for text in rebuilds + later { output.write(text) }
+        output.write("COMMIT;\n")
     }
 
     /// SQLite's LIKE, case-insensitive for ASCII, `%` and `_` as wildcards.

@@ -50,13 +50,13 @@ extension Session {
             guard !object.name.lowercased().hasPrefix("sqlite_"), object.kind != "shadow", matches(object.name) else { continue }
             guard object.kind == "virtual" else {
                 try writer.statement(object.sql, of: object.name)
-                try dumpRows(of: object.name, in: db, to: writer)
+                try dumpRows(of: object, in: db, to: writer)
                 continue
             }
             if let fts = FTSDeclaration.parse(object.sql), fts.contentMode != "contentless" {
                 try writer.statement(object.sql, of: object.name)
                 if fts.contentTable == nil {
-                    try dumpRows(of: object.name, in: db, to: writer)
+                    try dumpRows(of: object, in: db, to: writer)
                 } else {
                     rebuilds.append(object.name)
                 }
@@ -70,7 +70,7 @@ extension Session {
                        + "\(DumpLiteral.text(object.table)),0,\(DumpLiteral.text(object.sql)));\n")
             for shadow in objects where shadow.kind == "shadow" && shadow.isShadow(of: object.name) {
                 try writer.statement(shadow.sql, of: shadow.name)
-                try dumpRows(of: shadow.name, in: db, to: writer)
+                try dumpRows(of: shadow, in: db, to: writer)
             }
         }
         // Reads the schema again: the virtual tables work in the connection that read the dump.
@@ -105,13 +105,13 @@ extension Session {
     }
 
     /// One INSERT a row, with the rowid when no column holds it.
-    private static func dumpRows(of table: String, in db: Database, to writer: DumpWriter) throws {
+    private static func dumpRows(of object: DumpObject, in db: Database, to writer: DumpWriter) throws {
+        let table = object.name
         let info = try Row.fetchAll(db, sql: "SELECT name, type, pk, hidden FROM pragma_table_xinfo(?, 'main')", arguments: [table])
         let columns = info.filter { ($0["hidden"] as Int? ?? 0) == 0 }.map { $0["name"] as String }
         let generated = info.contains { [2, 3].contains($0["hidden"] as Int? ?? 0) }
         let keys = info.filter { ($0["pk"] as Int? ?? 0) > 0 }
-        let withoutRowid = try Int.fetchOne(db, sql: "SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?",
-                                            arguments: [table]) == 1
+        let withoutRowid = object.withoutRowid
         let rowidIsAColumn = keys.count == 1 && (keys[0]["type"] as String? ?? "").uppercased() == "INTEGER"
         // Rows inserted in order get rowids 1, 2, 3…: those need not be written.
         let writesRowid = try !withoutRowid && !rowidIsAColumn && Bool.fetchOne(db, sql: """
@@ -157,13 +157,16 @@ private struct DumpObject {
     let table: String
     let sql: String
     let kind: String?
+    let withoutRowid: Bool
 
     static func all(in db: Database) throws -> [DumpObject] {
         try Row.fetchAll(db, sql: """
-            SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind
+            SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind, coalesce(l.wr, 0) AS wr
             FROM main.sqlite_master AS m LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name
             WHERE m.sql IS NOT NULL ORDER BY m.rowid
-            """).map { DumpObject(type: $0["type"], name: $0["name"], table: $0["tbl_name"], sql: $0["sql"], kind: $0["kind"]) }
+            """).map {
+            DumpObject(type: $0["type"], name: $0["name"], table: $0["tbl_name"], sql: $0["sql"], kind: $0["kind"], withoutRowid: $0["wr"])
+        }
     }
 
     /// Whether this shadow table belongs to the virtual table `owner`: as

@@ -12,10 +12,11 @@ import RQLRender
 /// holds are written too (unless they are 1, 2, 3… in order, as inserting
 /// gives them again), so the FTS5 tables that point at them still do. An
 /// FTS table is its CREATE plus its rows (a normal one) or a `rebuild` of
-/// its index from its content table (external content). Any other virtual
-/// table (an R*Tree, a contentless FTS table) is written as the sqlite3
-/// shell writes it: its schema entry, through `PRAGMA writable_schema`,
-/// and its shadow tables with their rows, where its data lives.
+/// its index from its content table (external content, when the content
+/// table is in the dump). Any other virtual table (an R*Tree, a contentless
+/// FTS table) is written as the sqlite3 shell writes it: its schema entry,
+/// through `PRAGMA writable_schema`, and its shadow tables with their rows,
+/// where its data lives.
 extension Session {
     func dump(patterns: [String]) throws {
         let writer = DumpWriter(output: output)
@@ -36,41 +37,30 @@ extension Session {
         func matches(_ name: String) -> Bool {
             patterns.isEmpty || patterns.contains { Session.like(name, $0) }
         }
+        let tables = objects.filter { $0.type == "table" && $0.kind != "shadow" && !$0.isInternal(\.name) && matches($0.name) }
+        let ordinaryTables = tables.filter { $0.kind == "table" }.map(\.name)
         writer.raw("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
         var writesSchema = false
         var rebuilds: [String] = []
-        var later: [DumpObject] = []
-        for object in objects {
-            guard object.type == "table" else {
-                if !object.table.lowercased().hasPrefix("sqlite_"), matches(object.type == "view" ? object.name : object.table) {
-                    later.append(object)
+        for table in tables {
+            switch table.style(contentTables: ordinaryTables) {
+            case .rows:
+                try writer.statement(table.sql, of: table.name)
+                try dumpRows(of: table, in: db, to: writer)
+            case .rebuild:
+                try writer.statement(table.sql, of: table.name)
+                rebuilds.append(table.name)
+            case .schemaEntry:
+                if !writesSchema {
+                    writer.raw("PRAGMA writable_schema=ON;\n")
+                    writesSchema = true
                 }
-                continue
-            }
-            guard !object.name.lowercased().hasPrefix("sqlite_"), object.kind != "shadow", matches(object.name) else { continue }
-            guard object.kind == "virtual" else {
-                try writer.statement(object.sql, of: object.name)
-                try dumpRows(of: object, in: db, to: writer)
-                continue
-            }
-            if let fts = FTSDeclaration.parse(object.sql), fts.contentMode != "contentless" {
-                try writer.statement(object.sql, of: object.name)
-                if fts.contentTable == nil {
-                    try dumpRows(of: object, in: db, to: writer)
-                } else {
-                    rebuilds.append(object.name)
+                writer.raw("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql) VALUES('table',\(DumpLiteral.text(table.name)),"
+                           + "\(DumpLiteral.text(table.table)),0,\(DumpLiteral.text(table.sql)));\n")
+                for shadow in objects where shadow.kind == "shadow" && shadow.isShadow(of: table.name) {
+                    try writer.statement(shadow.sql, of: shadow.name)
+                    try dumpRows(of: shadow, in: db, to: writer)
                 }
-                continue
-            }
-            if !writesSchema {
-                writer.raw("PRAGMA writable_schema=ON;\n")
-                writesSchema = true
-            }
-            writer.raw("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql) VALUES('table',\(DumpLiteral.text(object.name)),"
-                       + "\(DumpLiteral.text(object.table)),0,\(DumpLiteral.text(object.sql)));\n")
-            for shadow in objects where shadow.kind == "shadow" && shadow.isShadow(of: object.name) {
-                try writer.statement(shadow.sql, of: shadow.name)
-                try dumpRows(of: shadow, in: db, to: writer)
             }
         }
         // Reads the schema again: the virtual tables work in the connection that read the dump.
@@ -80,7 +70,9 @@ extension Session {
             let quoted = SQLText.identifier(name)
             writer.raw("INSERT INTO \(quoted)(\(quoted)) VALUES('rebuild');\n")
         }
-        for object in later { try writer.statement(object.sql, of: object.name) }
+        for object in objects where object.type != "table" && !object.isInternal(\.table) && matches(object.type == "view" ? object.name : object.table) {
+            try writer.statement(object.sql, of: object.name)
+        }
         writer.raw("COMMIT;\n")
     }
 
@@ -159,14 +151,47 @@ private struct DumpObject {
     let kind: String?
     let withoutRowid: Bool
 
+    /// The schema in its order. `pragma_table_list` is read once: joined
+    /// to the schema, SQLite would list every table (and compile every
+    /// view) again for each object. Names are matched by their bytes, as
+    /// SQLite matches them (Swift's `==` takes `é` and `e` + U+0301 as one).
     static func all(in db: Database) throws -> [DumpObject] {
-        try Row.fetchAll(db, sql: """
-            SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind, coalesce(l.wr, 0) AS wr
-            FROM main.sqlite_master AS m LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name
-            WHERE m.sql IS NOT NULL ORDER BY m.rowid
-            """).map {
-            DumpObject(type: $0["type"], name: $0["name"], table: $0["tbl_name"], sql: $0["sql"], kind: $0["kind"], withoutRowid: $0["wr"])
+        var kinds: [[UInt8]: (kind: String, withoutRowid: Bool)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main'") {
+            kinds[Array((row["name"] as String).utf8)] = (row["type"], row["wr"])
         }
+        return try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM main.sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
+            .map { row in
+                let name: String = row["name"]
+                let kind = kinds[Array(name.utf8)]
+                return DumpObject(type: row["type"], name: name, table: row["tbl_name"], sql: row["sql"], kind: kind?.kind,
+                                  withoutRowid: kind?.withoutRowid ?? false)
+            }
+    }
+
+    /// How `.dump` writes a table.
+    enum Style {
+        /// Its CREATE and its rows: an ordinary table, an FTS table that holds its content.
+        case rows
+        /// Its CREATE, then a `rebuild` of its index once its content table, dumped too, has its rows.
+        case rebuild
+        /// As sqlite3 writes it: its schema entry, and its shadow tables, where its rows are.
+        case schemaEntry
+    }
+
+    /// An FTS table with external content is rebuilt from it only when its
+    /// content table is one of `contentTables` (those dumped); any other
+    /// virtual table but FTS with content is written as its schema entry.
+    func style(contentTables: [String]) -> Style {
+        guard kind == "virtual" else { return .rows }
+        guard let fts = FTSDeclaration.parse(sql), fts.contentMode != "contentless" else { return .schemaEntry }
+        guard let content = fts.contentTable else { return .rows }
+        return contentTables.contains { sqlite3_stricmp($0, content) == 0 } ? .rebuild : .schemaEntry
+    }
+
+    /// Whether the name at `name` is SQLite's own (`sqlite_sequence`, `sqlite_autoindex_…`).
+    func isInternal(_ name: KeyPath<DumpObject, String>) -> Bool {
+        self[keyPath: name].lowercased().hasPrefix("sqlite_")
     }
 
     /// Whether this shadow table belongs to the virtual table `owner`: as

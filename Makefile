@@ -122,7 +122,7 @@ fuzz: fuzz-build
 # dump round trip makes, dumps and reads two databases an input.
 FUZZ_SMOKE_RUNS ?= 3000
 FUZZ_SMOKE_RUNS_DIFFERENTIAL ?= 250
-FUZZ_SMOKE_RUNS_DUMP ?= 1000
+FUZZ_SMOKE_RUNS_DUMP ?= 400
 fuzz-smoke: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 	  scratch=$$(mktemp -d); \

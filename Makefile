@@ -81,7 +81,7 @@ bench: build
 # folder of their own. Inputs that grow the coverage go to .build-fuzz/corpus
 # (not committed); a crash input goes to Fuzz/TARGET/crashes/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import
+FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump
 # --sanitize fuzzer makes SwiftPM leave the targets' entry points to libFuzzer;
 # the -sanitize= after it names both sanitizers, because the Swift driver keeps
 # only the last -sanitize= it is given (with SwiftPM's one --sanitize per
@@ -118,14 +118,17 @@ fuzz: fuzz-build
 # with a fixed seed, so the run is short and the same each time; what it
 # finds goes to a scratch folder, a crash to Fuzz/TARGET/crashes/.
 # The differential tester runs eight queries on a database an input, each
-# several times: fewer inputs make as many pairs as swift test's slice.
+# several times: fewer inputs make as many pairs as swift test's slice. The
+# dump round trip makes, dumps and reads two databases an input.
 FUZZ_SMOKE_RUNS ?= 3000
 FUZZ_SMOKE_RUNS_DIFFERENTIAL ?= 250
+FUZZ_SMOKE_RUNS_DUMP ?= 400
 fuzz-smoke: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 	  scratch=$$(mktemp -d); \
 	  mkdir -p Fuzz/$$target/crashes; \
 	  runs=$(FUZZ_SMOKE_RUNS); [ $$target = DSLDifferential ] && runs=$(FUZZ_SMOKE_RUNS_DIFFERENTIAL); \
+	  [ $$target = Dump ] && runs=$(FUZZ_SMOKE_RUNS_DUMP); \
 	  if .build-fuzz/release/fuzz-$$target -runs=$$runs -seed=1 -timeout=10 \
 	      -artifact_prefix=Fuzz/$$target/crashes/ $$scratch Fuzz/$$target/corpus >$$scratch.log 2>&1; then \
 	    echo "fuzz $$target: $$runs runs, no crash"; rm -rf $$scratch $$scratch.log; \

@@ -12,6 +12,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case notebook = "Notebook"
     case renderer = "Renderer"
     case importReaders = "Import"
+    case dump = "Dump"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -34,6 +35,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .notebook: NotebookTextCheck.problems(String(decoding: input, as: UTF8.self))
         case .renderer: RendererCheck.problems(input)
         case .importReaders: ImportReaderCheck.problems(input)
+        case .dump: DumpRoundTripCheck.problems(input)
         }
     }
 }

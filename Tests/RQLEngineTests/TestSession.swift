@@ -28,6 +28,17 @@ struct TestSession {
         return (output.text, errors.text, result)
     }
 
+    /// Runs one SQL statement as it is, without the script reader that
+    /// splits lines (a CR before a line feed in a name stays).
+    @discardableResult
+    func statement(_ sql: String) -> (output: String, errors: String) {
+        output.clear()
+        errors.clear()
+        session.execute(Command(.sql, sql))
+        session.close()
+        return (output.text, errors.text)
+    }
+
     /// The list-mode output of one query, trimmed.
     func value(_ sql: String) -> String {
         run(sql).output.trimmingCharacters(in: .newlines)
@@ -94,13 +105,20 @@ enum SQLiteShell {
 
     /// What the shell wrote, errors included, so that an expected output
     /// also says there was no error.
-    static func run(_ arguments: [String]) throws -> String {
+    static func run(_ arguments: [String], input: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        if let input {
+            // A file, not a pipe: the shell reads it while its output fills the other pipe.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("rql-stdin-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        }
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

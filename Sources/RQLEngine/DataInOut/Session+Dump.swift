@@ -5,70 +5,89 @@ import RQLLanguage
 import RQLRender
 
 /// `.dump [PATTERN…]`: SQL text that rebuilds the main database (or the
-/// tables whose names match a LIKE pattern): each table's CREATE and its
-/// rows as INSERTs, then indexes, triggers and views, so that triggers do
-/// not fire while the rows go in. Rowids that no column holds are written
-/// too (unless they are 1, 2, 3… in order, as inserting gives them again),
-/// so the FTS5 tables that point at them still do. An FTS5 table is
-/// its CREATE plus its rows (a normal one) or a `rebuild` of its index from
-/// its content table (external content), never its shadow tables' pages.
+/// tables whose names match a LIKE pattern), read in one transaction so
+/// that it is the database at one moment while others write: each table's
+/// CREATE and its rows as INSERTs, then indexes, triggers and views, so
+/// that triggers do not fire while the rows go in. Rowids that no column
+/// holds are written too (unless they are 1, 2, 3… in order, as inserting
+/// gives them again), so the FTS5 tables that point at them still do. An
+/// FTS table is its CREATE plus its rows (a normal one) or a `rebuild` of
+/// its index from its content table (external content, when the content
+/// table is in the dump). Any other virtual table (an R*Tree, a contentless
+/// FTS table) is written as the sqlite3 shell writes it: its schema entry,
+/// through `PRAGMA writable_schema`, and its shadow tables with their rows,
+/// where its data lives.
 extension Session {
     func dump(patterns: [String]) throws {
-        let output = self.output
+        let writer = DumpWriter(output: output)
         try queue.inDatabase { db in
-            let objects = try Row.fetchAll(db, sql: """
-                SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind, l.wr
-                FROM main.sqlite_master AS m LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name
-                WHERE m.sql IS NOT NULL ORDER BY m.rowid
-                """)
-            func matches(_ name: String) -> Bool {
-                patterns.isEmpty || patterns.contains { Session.like(name, $0) }
+            try db.execute(sql: "SAVEPOINT dump")
+            do {
+                try Session.dump(db, patterns: patterns, to: writer)
+            } catch {
+                try? db.execute(sql: "RELEASE dump")
+                throw error
             }
-            output.write("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
-            var rebuilds: [String] = []
-            var later: [String] = []
-            for object in objects {
-                let type: String = object["type"]
-                let name: String = object["name"]
-                let table: String = object["tbl_name"]
-                let sql: String = object["sql"]
-                let kind: String? = object["kind"]
-                if type == "table" {
-                    guard !name.lowercased().hasPrefix("sqlite_"), kind != "shadow", matches(name) else { continue }
-                    output.write(sql + ";\n")
-                    if kind == "virtual" {
-                        guard let fts = FTSDeclaration.parse(sql) else {
-                            output.write("-- \(name): a virtual table whose rows .dump cannot write\n")
-                            continue
-                        }
-                        switch fts.contentMode {
-                        case "normal": try Session.dumpRows(of: name, in: db, to: output)
-                        case "contentless": output.write("-- \(name): contentless FTS5, whose index a dump cannot rebuild\n")
-                        default:
-                            rebuilds.append("INSERT INTO \(SQLText.identifier(name))(\(SQLText.identifier(name))) VALUES('rebuild');\n")
-                        }
-                    } else {
-                        try Session.dumpRows(of: name, in: db, to: output)
-                    }
-                } else if !table.lowercased().hasPrefix("sqlite_"), matches(type == "view" ? name : table) {
-                    later.append(sql + ";\n")
+            try db.execute(sql: "RELEASE dump")
+        }
+    }
+
+    private static func dump(_ db: Database, patterns: [String], to writer: DumpWriter) throws {
+        let objects = try DumpObject.all(in: db)
+        func matches(_ name: String) -> Bool {
+            patterns.isEmpty || patterns.contains { Session.like(name, $0) }
+        }
+        let tables = objects.filter { $0.type == "table" && $0.kind != "shadow" && !$0.isInternal(\.name) && matches($0.name) }
+        let ordinaryTables = tables.filter { $0.kind == "table" }.map(\.name)
+        writer.raw("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
+        var writesSchema = false
+        var rebuilds: [String] = []
+        for table in tables {
+            switch table.style(contentTables: ordinaryTables) {
+            case .rows:
+                try writer.statement(table.sql, of: table.name)
+                try dumpRows(of: table, in: db, to: writer)
+            case .rebuild:
+                try writer.statement(table.sql, of: table.name)
+                rebuilds.append(table.name)
+            case .schemaEntry:
+                if !writesSchema {
+                    writer.raw("PRAGMA writable_schema=ON;\n")
+                    writesSchema = true
+                }
+                writer.raw("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql) VALUES('table',\(DumpLiteral.text(table.name)),"
+                           + "\(DumpLiteral.text(table.table)),0,\(DumpLiteral.text(table.sql)));\n")
+                for shadow in objects where shadow.kind == "shadow" && shadow.isShadow(of: table.name) {
+                    try writer.statement(shadow.sql, of: shadow.name)
+                    try dumpRows(of: shadow, in: db, to: writer)
                 }
             }
-            if patterns.isEmpty || patterns.contains(where: { Session.like("sqlite_sequence", $0) }),
-               try db.tableExists("sqlite_sequence") {
-                let sequences = try Row.fetchAll(db, sql: "SELECT name, seq FROM main.sqlite_sequence")
-                let kept = sequences.filter { matches($0["name"]) }
-                if !kept.isEmpty {
-                    output.write("DELETE FROM sqlite_sequence;\n")
-                    for row in kept {
-                        let name: String = row["name"]
-                        let seq: Int64 = row["seq"]
-                        output.write("INSERT INTO sqlite_sequence VALUES(\(SQLText.stringLiteral(name)),\(seq));\n")
-                    }
-                }
-            }
-            for text in rebuilds + later { output.write(text) }
-            output.write("COMMIT;\n")
+        }
+        // Reads the schema again: the virtual tables work in the connection that read the dump.
+        if writesSchema { writer.raw("PRAGMA writable_schema=RESET;\n") }
+        try dumpSequences(in: db, patterns: patterns, to: writer)
+        for name in rebuilds {
+            let quoted = SQLText.identifier(name)
+            writer.raw("INSERT INTO \(quoted)(\(quoted)) VALUES('rebuild');\n")
+        }
+        for object in objects where object.type != "table" && !object.isInternal(\.table) && matches(object.type == "view" ? object.name : object.table) {
+            try writer.statement(object.sql, of: object.name)
+        }
+        writer.raw("COMMIT;\n")
+    }
+
+    /// The AUTOINCREMENT counters of the tables dumped.
+    private static func dumpSequences(in db: Database, patterns: [String], to writer: DumpWriter) throws {
+        guard patterns.isEmpty || patterns.contains(where: { Session.like("sqlite_sequence", $0) }),
+              try db.tableExists("sqlite_sequence") else { return }
+        let sequences = try Row.fetchAll(db, sql: "SELECT name, seq FROM main.sqlite_sequence")
+        let kept = sequences.filter { row in patterns.isEmpty || patterns.contains { Session.like(row["name"], $0) } }
+        guard !kept.isEmpty else { return }
+        writer.raw("DELETE FROM sqlite_sequence;\n")
+        for row in kept {
+            let name: String = row["name"]
+            let seq: Int64 = row["seq"]
+            writer.raw("INSERT INTO sqlite_sequence VALUES(\(DumpLiteral.text(name)),\(seq));\n")
         }
     }
 
@@ -78,13 +97,13 @@ extension Session {
     }
 
     /// One INSERT a row, with the rowid when no column holds it.
-    private static func dumpRows(of table: String, in db: Database, to output: ByteOutput) throws {
+    private static func dumpRows(of object: DumpObject, in db: Database, to writer: DumpWriter) throws {
+        let table = object.name
         let info = try Row.fetchAll(db, sql: "SELECT name, type, pk, hidden FROM pragma_table_xinfo(?, 'main')", arguments: [table])
         let columns = info.filter { ($0["hidden"] as Int? ?? 0) == 0 }.map { $0["name"] as String }
         let generated = info.contains { [2, 3].contains($0["hidden"] as Int? ?? 0) }
         let keys = info.filter { ($0["pk"] as Int? ?? 0) > 0 }
-        let withoutRowid = try Int.fetchOne(db, sql: "SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?",
-                                            arguments: [table]) == 1
+        let withoutRowid = object.withoutRowid
         let rowidIsAColumn = keys.count == 1 && (keys[0]["type"] as String? ?? "").uppercased() == "INTEGER"
         // Rows inserted in order get rowids 1, 2, 3…: those need not be written.
         let writesRowid = try !withoutRowid && !rowidIsAColumn && Bool.fetchOne(db, sql: """
@@ -104,7 +123,8 @@ extension Session {
         }
         defer { sqlite3_finalize(statement) }
         let count = sqlite3_column_count(statement)
-        let headBytes = Array(head.utf8)
+        let output = writer.output
+        let headBytes = writer.bytes(head)
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { break }
@@ -114,65 +134,70 @@ extension Session {
             output.write(headBytes)
             for column in 0..<count {
                 if column > 0 { output.write(byte: UInt8(ascii: ",")) }
-                writeLiteral(statement, column, to: output)
+                DumpLiteral.write(statement, column, to: output)
             }
             output.write(");\n")
         }
     }
+}
 
-    /// A value as an SQL literal that reads back the same: reals in their
-    /// shortest exact form, text quoted (as a cast blob when it holds NUL),
-    /// blobs in hex.
-    private static func writeLiteral(_ statement: OpaquePointer, _ column: Int32, to output: ByteOutput) {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER:
-            output.write(integer: sqlite3_column_int64(statement, column))
-        case SQLITE_FLOAT:
-            let value = sqlite3_column_double(statement, column)
-            if value.isNaN {
-                output.write("NULL")
-            } else if value.isInfinite {
-                output.write(value < 0 ? "-1e999" : "1e999")
-            } else {
-                output.write(value.description)
-            }
-        case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(statement, column))
-            guard let text = sqlite3_column_text(statement, column) else { return output.write("''") }
-            let bytes = UnsafeBufferPointer(start: text, count: count)
-            if bytes.contains(0) {
-                output.write("CAST(")
-                writeHex(bytes, to: output)
-                output.write(" AS TEXT)")
-                return
-            }
-            output.write(byte: 0x27)
-            var rest = UnsafeRawBufferPointer(bytes)
-            // Each quote is written twice: up to and with it, then from it on.
-            while let base = rest.baseAddress, let quote = memchr(base, 0x27, rest.count) {
-                let length = base.distance(to: UnsafeRawPointer(quote)) + 1
-                output.write(UnsafeRawBufferPointer(start: base, count: length))
-                output.write(byte: 0x27)
-                rest = UnsafeRawBufferPointer(rebasing: rest[length...])
-            }
-            output.write(rest)
-            output.write(byte: 0x27)
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, column))
-            let blob = sqlite3_column_blob(statement, column)?.assumingMemoryBound(to: UInt8.self)
-            writeHex(UnsafeBufferPointer(start: blob, count: blob == nil ? 0 : count), to: output)
-        default:
-            output.write("NULL")
+/// A row of the schema as `.dump` reads it, with its kind from
+/// `pragma_table_list` (`table`, `virtual`, `shadow`, `view`) for tables.
+private struct DumpObject {
+    let type: String
+    let name: String
+    let table: String
+    let sql: String
+    let kind: String?
+    let withoutRowid: Bool
+
+    /// The schema in its order. `pragma_table_list` is read once: joined
+    /// to the schema, SQLite would list every table (and compile every
+    /// view) again for each object. Names are matched by their bytes, as
+    /// SQLite matches them (Swift's `==` takes `é` and `e` + U+0301 as one).
+    static func all(in db: Database) throws -> [DumpObject] {
+        var kinds: [[UInt8]: (kind: String, withoutRowid: Bool)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main'") {
+            kinds[Array((row["name"] as String).utf8)] = (row["type"], row["wr"])
         }
+        return try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM main.sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
+            .map { row in
+                let name: String = row["name"]
+                let kind = kinds[Array(name.utf8)]
+                return DumpObject(type: row["type"], name: name, table: row["tbl_name"], sql: row["sql"], kind: kind?.kind,
+                                  withoutRowid: kind?.withoutRowid ?? false)
+            }
     }
 
-    private static func writeHex(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteOutput) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        output.write("X'")
-        for byte in bytes {
-            output.write(byte: digits[Int(byte >> 4)])
-            output.write(byte: digits[Int(byte & 0x0F)])
-        }
-        output.write(byte: 0x27)
+    /// How `.dump` writes a table.
+    enum Style {
+        /// Its CREATE and its rows: an ordinary table, an FTS table that holds its content.
+        case rows
+        /// Its CREATE, then a `rebuild` of its index once its content table, dumped too, has its rows.
+        case rebuild
+        /// As sqlite3 writes it: its schema entry, and its shadow tables, where its rows are.
+        case schemaEntry
+    }
+
+    /// An FTS table with external content is rebuilt from it only when its
+    /// content table is one of `contentTables` (those dumped); any other
+    /// virtual table but FTS with content is written as its schema entry.
+    func style(contentTables: [String]) -> Style {
+        guard kind == "virtual" else { return .rows }
+        guard let fts = FTSDeclaration.parse(sql), fts.contentMode != "contentless" else { return .schemaEntry }
+        guard let content = fts.contentTable else { return .rows }
+        return contentTables.contains { sqlite3_stricmp($0, content) == 0 } ? .rebuild : .schemaEntry
+    }
+
+    /// Whether the name at `name` is SQLite's own (`sqlite_sequence`, `sqlite_autoindex_…`).
+    func isInternal(_ name: KeyPath<DumpObject, String>) -> Bool {
+        self[keyPath: name].lowercased().hasPrefix("sqlite_")
+    }
+
+    /// Whether this shadow table belongs to the virtual table `owner`: as
+    /// SQLite decides, its name up to the last `_` is the owner's.
+    func isShadow(of owner: String) -> Bool {
+        guard let underscore = name.utf8.lastIndex(of: UInt8(ascii: "_")) else { return false }
+        return sqlite3_stricmp(String(name[..<underscore]), owner) == 0
     }
 }

@@ -56,7 +56,7 @@ extension DotCommand {
         },
         DotCommand(name: "dump", usage: ".dump [PATTERN...]", summary: "SQL that rebuilds the database, or the tables matching a LIKE pattern",
                    details: """
-                       Writes PRAGMA foreign_keys=OFF; BEGIN TRANSACTION; each table's CREATE and its rows as INSERTs (with the rowid when no column holds it), then indexes, triggers and views, and COMMIT. An FTS5 table is written as its CREATE and its rows, or, with external content, a rebuild of its index; never its shadow tables. sqlite3 new.db < dump.sql makes a database with the same rows. .once FILE or .output FILE sends it to a file.
+                       Writes PRAGMA foreign_keys=OFF; BEGIN TRANSACTION; each table's CREATE and its rows as INSERTs (with the rowid when no column holds it), then indexes, triggers and views, and COMMIT, all read in one transaction: the database at one moment, while others write. An FTS table is written as its CREATE and its rows, or, with external content, a rebuild of its index from its content table. Other virtual tables (R*Tree, contentless FTS, FTS whose content table is not in the dump) are written as sqlite3 writes them: their schema entry, through PRAGMA writable_schema, and their shadow tables, where their rows are. Control characters in text are written as char() calls (replace('a\\rb','\\r',char(13))), so that every byte comes back and no value can end a line. sqlite3 new.db < dump.sql makes a database with the same rows. .once FILE or .output FILE sends it to a file.
                        """,
                    arguments: 0...64, completes: .tables) { session, arguments in
             try session.dump(patterns: arguments)

@@ -170,11 +170,16 @@ public struct CommandReader {
 }
 
 extension String {
-    /// The text's lines, split at each line feed; a CRLF line keeps its
-    /// carriage return, which SQL and the DSL read as a blank. (Splitting at
-    /// the character `"\n"` would keep CRLF lines together: `"\r\n"` is one
-    /// character.)
+    /// The text's lines, split at each line feed, without it or a carriage
+    /// return right before it, as `InputLines` reads standard input and the
+    /// sqlite3 shell reads any script: a CRLF file reads as an LF one,
+    /// whichever way it comes. (Splitting at the character `"\n"` would keep
+    /// CRLF lines together: `"\r\n"` is one character.)
     public var lineTexts: [String] {
-        utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let lines = utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        return lines.enumerated().map { index, line in
+            let ended = index < lines.count - 1 && line.last == 0x0D
+            return String(decoding: ended ? line.dropLast() : line, as: UTF8.self)
+        }
     }
 }

@@ -119,6 +119,23 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(!recorded.contains("<svg"))
     }
 
+    /// Charts of reals at the ends of Double export as SVG whose every
+    /// coordinate is a finite number inside the picture.
+    @Test(arguments: ChartKind.allCases)
+    func chartsOfHugeRealsExportFiniteCoordinates(kind: ChartKind) throws {
+        let cases: [[Double]] = [[1e308, -1e308], [1.7976931348623157e308], [8.9e307, -8.9e307, 0], [5e-324, 1e-323], [7, 7]]
+        for values in cases {
+            let rows = values.enumerated().map { [RowArray.Value.text("r\($0.offset)"), .real($0.element)] }
+            let svg = try #require(ChartSVG.render(kind, columns: ["label", "v"], rows: rows))
+            #expect(!svg.contains("inf") && !svg.contains("nan"), "\(values): \(svg)")
+            let width = try #require(Double(svg.firstMatch(of: /width="([0-9]+)"/)?.output.1 ?? ""))
+            for match in svg.matches(of: /(?:x|x1|x2|width)="(-?[0-9.]+)"/) {
+                let coordinate = try #require(Double(match.output.1))
+                #expect(coordinate >= 0 && coordinate <= width, "\(values): \(match.output.0)")
+            }
+        }
+    }
+
     @Test func markdown() throws {
         let markdown = MarkdownExport.render(try Notebook(text: Self.notebook, path: "tags.rql"))
         #expect(markdown == """

@@ -11,6 +11,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case notebook = "Notebook"
     case renderer = "Renderer"
     case importReaders = "Import"
+    case chart = "Chart"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -33,6 +34,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .notebook: NotebookTextCheck.problems(String(decoding: input, as: UTF8.self))
         case .renderer: RendererCheck.problems(input)
         case .importReaders: ImportReaderCheck.problems(input)
+        case .chart: ChartCheck.problems(input)
         }
     }
 }

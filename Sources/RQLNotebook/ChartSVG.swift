@@ -6,10 +6,10 @@ import RQLRender
 /// series (classes `s0`, `s1`, … take their colors from the page's light
 /// or dark scheme). Nil when a value column holds text, so the export
 /// shows the chart's text instead.
-enum ChartSVG {
+public enum ChartSVG {
     typealias Series = ChartData.Series
 
-    static func render(_ kind: ChartKind, columns: [String], rows: [[RowArray.Value]]) -> String? {
+    public static func render(_ kind: ChartKind, columns: [String], rows: [[RowArray.Value]]) -> String? {
         var source = RowArray(columns: columns, rows: rows)
         guard let data = try? ChartData(&source, nullText: "NULL") else { return nil }
         let (labels, series) = (data.labels, data.series)

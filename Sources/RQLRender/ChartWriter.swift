@@ -17,7 +17,8 @@ public struct ChartError: Error, Equatable, Sendable {
 
 /// Draws a result as a chart in text: the first column labels, each other
 /// column a numeric series. NULL is a gap; a negative value extends left of
-/// (or below) the axis. The chart fits `maxLineWidth` (80 when unknown);
+/// (or below) the axis. The chart fits `maxLineWidth` (80 when unknown, at
+/// least 20 and at most `RenderSettings.maximumColumnWidth`);
 /// more labels than fit are summarised under it, as tables do.
 struct ChartWriter {
     let output: ByteOutput
@@ -34,7 +35,7 @@ struct ChartWriter {
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
         let data = try ChartData(&source, nullText: settings.nullText ?? "NULL")
         let (labels, series) = (data.labels, data.series)
-        let width = max(settings.maxLineWidth ?? 80, 20)
+        let width = min(max(settings.maxLineWidth ?? 80, 20), RenderSettings.maximumColumnWidth)
         var text: String
         switch kind {
         case .bar: text = bars(labels, series, width: width)

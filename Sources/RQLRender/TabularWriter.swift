@@ -39,7 +39,7 @@ struct TabularWriter {
 
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
         let names = source.columnNames
-        let format = CellStore.Format(nullText: settings.effectiveNullText, escapesPipes: settings.mode == .markdown)
+        let format = CellStore.Format(nullText: settings.effectiveNullText, escapesMarkdownCells: settings.mode == .markdown)
         var collector = RowCollector(columnCount: names.count, maxRows: settings.maxRows, format: format)
         while try source.step() { collector.add(source) }
 

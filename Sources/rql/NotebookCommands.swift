@@ -254,7 +254,7 @@ struct UpdateCommand: ParsableCommand {
 /// returns its exit status.
 func report(_ check: NotebookCheck, diff: Bool, to output: ByteOutput) -> Int32 {
     if diff {
-        output.write(check.diff)
+        output.write(visible: check.diff)
         output.flush()
     }
     var lines = check.problems

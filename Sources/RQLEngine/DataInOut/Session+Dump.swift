@@ -12,9 +12,11 @@ import RQLRender
 /// so the FTS5 tables that point at them still do. An FTS5 table is
 /// its CREATE plus its rows (a normal one) or a `rebuild` of its index from
 /// its content table (external content), never its shadow tables' pages.
+/// On a terminal, control characters show as symbols; elsewhere the bytes stay.
 extension Session {
     func dump(patterns: [String]) throws {
-        let output = self.output
+        let output = self.output.showingControls
+        defer { output.flush() }
         try queue.inDatabase { db in
             let objects = try Row.fetchAll(db, sql: """
                 SELECT m.type, m.name, m.tbl_name, m.sql, l.type AS kind, l.wr

@@ -279,8 +279,8 @@ struct ExportCommand: ParsableCommand {
             fresh outputs with their values: NULL apart from the text 'NULL', numbers apart \
             from text, and values whole where the box cut them.
             HTML has inline CSS (light and dark), no scripts and nothing fetched from the \
-            network, a table of contents from the headings, highlighted commands, NULL styled \
-            and FTS highlight markers (**…**) shown marked.
+            network, a table of contents from the headings, highlighted commands and NULL styled. \
+            Values are never read as markup, and control characters show as symbols in both formats.
 
             Exit status: 0 written, 1 (with --execute) written but a command failed unexpectedly, \
             2 a notebook that cannot be read or opened, or a file that cannot be written.

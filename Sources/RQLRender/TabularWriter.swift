@@ -67,8 +67,7 @@ struct TabularWriter {
             output.write(byte: 0x0A)
         }
         if layout.hiddenCount > 0 {
-            let columns = layout.hiddenCount == 1 ? "1 column" : "\(layout.hiddenCount) columns"
-            style.write("(\(columns) hidden to fit: .mode line shows every column)", as: .note, to: output)
+            style.write(TableNote.hiddenColumns(layout.hiddenCount), as: .note, to: output)
             output.write(byte: 0x0A)
         } else if layout.doesNotFit {
             style.write("(too wide for the terminal: try .mode line)", as: .note, to: output)

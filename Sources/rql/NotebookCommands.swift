@@ -277,7 +277,7 @@ struct ExportCommand: ParsableCommand {
             into rows and columns, errors become notes, other output stays preformatted. \
             --execute runs the notebook first (in safe mode unless --unsafe) and renders its \
             fresh outputs with their values: NULL apart from the text 'NULL', numbers apart \
-            from text, and values whole where the box cut them.
+            from text, and values and columns whole where the box cut or hid them.
             HTML has inline CSS (light and dark), no scripts and nothing fetched from the \
             network, a table of contents from the headings, highlighted commands and NULL styled. \
             Values are never read as markup, and control characters show as symbols in both formats.

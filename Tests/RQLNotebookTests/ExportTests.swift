@@ -253,6 +253,37 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(markdown.contains("CREATE TABLE \"t␛[2J\" (x);"))
     }
 
+    /// `--execute` exports a result whole, as the README says: the columns
+    /// the box hid to fit the width come back, and so do the values it cut,
+    /// also in a result cut to its first and last rows.
+    @Test func executedExportsShowWideResultsWhole() throws {
+        let wide = (1...18).map { "\($0) AS n\($0)" }.joined(separator: ", ")
+        let notebook = try Notebook(text: """
+            SELECT 'id-' || value AS id, printf('%.*c', 60, 'a') AS a, \(wide), 'end' AS z FROM generate_series(1, 3);
+
+            SELECT value, printf('%.*c', 150, 'w') AS w FROM generate_series(1, 45);
+            """, path: "wide.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        #expect(run.outcomes[0]?.lines.contains { $0.contains("hidden to fit") } == true)
+        guard case .table(let columns, let rows, let after) = notebook.exportedOutputs(of: notebook.cells[0], run: run).first else {
+            Issue.record("no table")
+            return
+        }
+        #expect(columns == ["id", "a"] + (1...18).map { "n\($0)" } + ["z"])
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count == 21 })
+        #expect(rows[0][1] == .text(String(repeating: "a", count: 60)) && rows[0][12] == .number("11") && rows[2][20] == .text("end"))
+        #expect(after.isEmpty)
+        guard case .table(_, let tall, let footer) = notebook.exportedOutputs(of: notebook.cells[1], run: run).first else {
+            Issue.record("no table")
+            return
+        }
+        let long = TableValue.text(String(repeating: "w", count: 150))
+        #expect(tall.count == 41 && tall[0] == [.number("1"), long] && tall[20] == [.text("…"), .text("…")] && tall[40] == [.number("45"), long])
+        #expect(footer == ["… 45 rows, 40 shown"])
+        let markdown = MarkdownExport.render(notebook, run: run)
+        #expect(markdown.contains("| 45 | " + String(repeating: "w", count: 150) + " |"))
+    }
+
     /// A quote, `<` or `|` followed by a combining mark is still one to a
     /// browser and to Markdown: escaped as the character alone would be.
     @Test func markupFollowedByACombiningMarkIsEscaped() throws {

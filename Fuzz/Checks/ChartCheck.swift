@@ -3,22 +3,29 @@ import RQLRender
 
 /// Charts of random reals (the ends of Double, subnormals, infinities,
 /// integers at the ends of 64 bits, equal values, mixed signs): every kind
-/// draws in text, at small widths, and as SVG, without trapping; the text
-/// is UTF-8, a bar is never shorter than the bar of a smaller magnitude,
-/// and every coordinate of the SVG is a finite number.
+/// draws in text, at small widths, or as SVG (one of the two an input, to
+/// keep runs fast) without trapping; the text is UTF-8, a bar is never
+/// shorter than the bar of a smaller magnitude, and every coordinate of the
+/// SVG is a finite number.
 enum ChartCheck {
     static func problems(_ input: [UInt8]) -> [String] {
         var bytes = FuzzBytes(input)
         let kind = ChartKind.allCases[bytes.below(ChartKind.allCases.count)]
+        let asSVG = bytes.flag()
         let seriesCount = 1 + bytes.below(3)
         var settings = RenderSettings(mode: .box, showsHeaders: true, maxRows: bytes.below(6), usesColor: bytes.flag())
-        settings.maxLineWidth = bytes.flag() ? bytes.below(100) : [nil, 1_000, Int.max][bytes.below(3)]
+        // Small widths keep a run fast (ChartScaleTests draws at any width).
+        settings.maxLineWidth = bytes.flag() ? bytes.below(64) : nil
         settings.chart = kind
         let columns = ["label"] + (0..<seriesCount).map { "s\($0)" + bytes.text(maxLength: 2) }
         var rows: [[RowArray.Value]] = []
-        while !bytes.isAtEnd, rows.count < 24 {
+        while !bytes.isAtEnd, rows.count < 8 {
             let label: RowArray.Value = bytes.flag() ? .text(bytes.text(maxLength: 6)) : bytes.real()
             rows.append([label] + (0..<seriesCount).map { _ in bytes.real() })
+        }
+        if asSVG {
+            guard let svg = ChartSVG.render(kind, columns: columns, rows: rows) else { return ["the \(kind) chart has no SVG"] }
+            return coordinateProblems(svg)
         }
         var source = RowArray(columns: columns, rows: rows)
         let output = ByteOutput(.memory)
@@ -27,42 +34,52 @@ enum ChartCheck {
         } catch {
             return ["a \(kind) chart of numbers threw \(error)"]
         }
-        var problems: [String] = []
         guard let text = String(validating: output.bytes, as: UTF8.self) else { return ["the \(kind) chart is not UTF-8"] }
-        if kind == .bar, seriesCount == 1, !settings.usesColor {
-            problems += barProblems(text, values: rows.map { $0[1] })
-        }
-        if let svg = ChartSVG.render(kind, columns: columns, rows: rows) {
-            problems += coordinateProblems(svg)
-        } else {
-            problems.append("the \(kind) chart has no SVG")
-        }
-        return problems
+        guard kind == .bar, seriesCount == 1, !settings.usesColor else { return [] }
+        let shown = settings.maxRows > 0 ? settings.maxRows : rows.count  // the footer under them is no bar
+        return barProblems(text, values: rows.prefix(shown).map { $0[1] })
     }
 
     /// Bars grow with the magnitude of their values: one line a row (the
     /// labels, text from `FuzzBytes` or numbers, hold no block characters).
     private static func barProblems(_ text: String, values: [RowArray.Value]) -> [String] {
-        let eighths: [Character: Int] = ["█": 8, "▉": 7, "▊": 6, "▋": 5, "▌": 4, "▍": 3, "▎": 2, "▏": 1]
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter { !$0.hasPrefix("… ") }
-        let drawn = zip(lines, values).compactMap { line, value in
-            value.magnitude.map { (magnitude: $0, eighths: line.reduce(0) { $0 + (eighths[$1] ?? 0) }) }
-        }.sorted { $0.magnitude < $1.magnitude }
+        var drawn: [(magnitude: Double, eighths: Int)] = []
+        var row = 0
+        var eighths = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A:
+                if row < values.count, let magnitude = values[row].magnitude { drawn.append((magnitude, eighths)) }
+                row += 1
+                eighths = 0
+            case 0x2588: eighths += 8  // █
+            case 0x2589...0x258F: eighths += 0x2590 - Int(scalar.value)  // ▉ (7) … ▏ (1)
+            default: break
+            }
+        }
+        drawn.sort { $0.magnitude < $1.magnitude }
         for (smaller, larger) in zip(drawn, drawn.dropFirst()) where larger.eighths < smaller.eighths {
             return ["a bar of \(larger.magnitude) is shorter than the bar of \(smaller.magnitude)"]
         }
         return []
     }
 
-    /// Every number in a coordinate attribute of the SVG is finite.
+    /// Every coordinate attribute of the SVG holds finite numbers: digits,
+    /// `-`, `.`, and the spaces and commas between points (`%.1f` writes
+    /// `inf` and `nan` otherwise). A scan of the bytes, to keep runs fast.
     private static func coordinateProblems(_ svg: String) -> [String] {
-        let names: Set<Substring> = ["x", "y", "x1", "x2", "y1", "y2", "width", "height", "points"]
-        let parts = svg.split(separator: "\"", omittingEmptySubsequences: false)
-        for index in stride(from: 1, to: parts.count, by: 2) {
-            let before = parts[index - 1]
-            guard before.hasSuffix("="), let name = before.dropLast().split(separator: " ").last, names.contains(name) else { continue }
-            for number in parts[index].split(whereSeparator: { $0 == " " || $0 == "," }) {
-                guard let value = Double(number), value.isFinite else { return ["the SVG's \(name) is \(parts[index])"] }
+        let names: Set<String> = ["x", "y", "x1", "x2", "y1", "y2", "width", "height", "points"]
+        let bytes = Array(svg.utf8)
+        var index = 0
+        while let quote = bytes[index...].firstIndex(of: UInt8(ascii: "\"")) {
+            guard let end = bytes[(quote + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            defer { index = end + 1 }
+            guard quote > 0, bytes[quote - 1] == UInt8(ascii: "=") else { continue }
+            let nameStart = (bytes[..<(quote - 1)].lastIndex(of: UInt8(ascii: " ")) ?? -1) + 1
+            guard names.contains(String(decoding: bytes[nameStart..<(quote - 1)], as: UTF8.self)) else { continue }
+            let value = bytes[(quote + 1)..<end]
+            if value.contains(where: { !"0123456789-., ".utf8.contains($0) }) {
+                return ["the SVG's \(String(decoding: bytes[nameStart..<(quote - 1)], as: UTF8.self)) is \(String(decoding: value, as: UTF8.self))"]
             }
         }
         return []

@@ -1,9 +1,10 @@
 /// Where finite values fall between a chart's low and high ends, for any
-/// reals, the largest and the subnormal ones included. Values are divided
-/// by the larger magnitude of the two ends before any difference is taken,
-/// so `1e308 - -1e308` cannot overflow to infinity and `1e-323` still has
-/// twice the share of `5e-324`; positions come out as fractions from 0 to
-/// 1, and counts of cells as whole numbers no larger than asked for.
+/// reals, the largest and the subnormal ones included. A position is a
+/// difference divided by the scale's length, taken before any product, so
+/// no count of cells overflows; when the length itself overflows
+/// (`1e308 - -1e308`), values are divided by the larger magnitude of the
+/// two ends first. Positions come out as fractions from 0 to 1, and counts
+/// of cells as whole numbers no larger than asked for.
 ///
 ///     let scale = ChartScale(low: -1e308, high: 1e308)
 ///     scale.fraction(of: 0)                  // 0.5
@@ -11,9 +12,10 @@
 public struct ChartScale: Sendable {
     public let low: Double
     public let high: Double
-    /// `low` and `high` divided by the larger of their magnitudes.
+    /// `low` and `high` divided by `magnitude`.
     private let unitLow: Double
     private let unitHigh: Double
+    /// 1, or the larger magnitude of the ends when their difference overflows.
     private let magnitude: Double
 
     /// `low` and `high` must be finite (a chart's values are).
@@ -21,7 +23,7 @@ public struct ChartScale: Sendable {
         self.low = low
         self.high = high
         let largest = max(abs(low), abs(high))
-        magnitude = largest > 0 && largest.isFinite ? largest : 1
+        magnitude = !(high - low).isFinite && largest.isFinite && largest > 0 ? largest : 1
         unitLow = low / magnitude
         unitHigh = high / magnitude
     }

@@ -12,6 +12,16 @@ import Testing
         #expect(scale.cells(scale.share(of: 1e308), of: 100) == 28)
     }
 
+    /// Within Double's range a position is the plain difference over the
+    /// length, so a midpoint rounds as it always did (a sparkline of 1, 2, 3
+    /// has its middle at level 4 of 7, as `pictures.rql` recorded).
+    @Test func ordinaryValuesPlaceByTheirPlainDifference() {
+        let scale = ChartScale(low: 1, high: 3)
+        #expect(scale.fraction(of: 2) == 0.5 && scale.cells(scale.fraction(of: 2), of: 7) == 4)
+        let wide = ChartScale(low: -8.9e307, high: 8.9e307)
+        #expect(wide.fraction(of: 0) == 0.5 && wide.share(of: 8.9e307) == 0.5)
+    }
+
     @Test func subnormalsSpreadAndAFlatScalePlacesNothing() {
         let tiny = ChartScale(low: 0, high: 1e-323)
         #expect(tiny.fraction(of: 5e-324) == 0.5)

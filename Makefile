@@ -81,7 +81,7 @@ bench: build
 # folder of their own. Inputs that grow the coverage go to .build-fuzz/corpus
 # (not committed); a crash input goes to Fuzz/TARGET/crashes/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump
+FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump Chart
 # --sanitize fuzzer makes SwiftPM leave the targets' entry points to libFuzzer;
 # the -sanitize= after it names both sanitizers, because the Swift driver keeps
 # only the last -sanitize= it is given (with SwiftPM's one --sanitize per

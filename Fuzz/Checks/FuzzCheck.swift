@@ -13,6 +13,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case renderer = "Renderer"
     case importReaders = "Import"
     case dump = "Dump"
+    case chart = "Chart"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -36,6 +37,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .renderer: RendererCheck.problems(input)
         case .importReaders: ImportReaderCheck.problems(input)
         case .dump: DumpRoundTripCheck.problems(input)
+        case .chart: ChartCheck.problems(input)
         }
     }
 }

@@ -27,11 +27,12 @@ extension LineEditor {
         return UInt8(CC_REFRESH)
     }
 
-    /// The candidates in columns, below the line being edited.
+    /// The candidates in columns, below the line being edited (a name's
+    /// control characters as symbols).
     private func writeColumns(_ candidates: [String]) {
         var size = winsize()
         let columns = ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        fputs("\n" + ColumnLayout.lines(candidates, width: columns).map { $0 + "\n" }.joined(), output)
+        fputs("\n" + ColumnLayout.lines(candidates.map(CellText.visibleLine), width: columns).map { $0 + "\n" }.joined(), output)
         fflush(output)
     }
 }

@@ -290,7 +290,7 @@ public final class Session {
     }
 
     private func echo(_ command: Command) {
-        if command.language == .sql { writeSQL(command.text) } else { output.write(command.text) }
+        if command.language == .sql { writeSQL(command.text) } else { output.write(visible: command.text) }
         output.write(byte: 0x0A)
     }
 

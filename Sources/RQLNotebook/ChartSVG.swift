@@ -6,10 +6,10 @@ import RQLRender
 /// series (classes `s0`, `s1`, … take their colors from the page's light
 /// or dark scheme). Nil when a value column holds text, so the export
 /// shows the chart's text instead.
-enum ChartSVG {
+public enum ChartSVG {
     typealias Series = ChartData.Series
 
-    static func render(_ kind: ChartKind, columns: [String], rows: [[RowArray.Value]]) -> String? {
+    public static func render(_ kind: ChartKind, columns: [String], rows: [[RowArray.Value]]) -> String? {
         var source = RowArray(columns: columns, rows: rows)
         guard let data = try? ChartData(&source, nullText: "NULL") else { return nil }
         let (labels, series) = (data.labels, data.series)
@@ -41,24 +41,24 @@ enum ChartSVG {
         HTMLExport.escape(text)
     }
 
-    private static func range(_ series: [Series]) -> (low: Double, high: Double) {
+    /// The scale from the lowest value to the highest, zero included (bars and columns).
+    private static func scaleFromZero(_ series: [Series]) -> ChartScale {
         let all = series.flatMap { $0.values.compactMap { $0 } }
-        return (min(all.min() ?? 0, 0), max(all.max() ?? 0, 0))
+        return ChartScale(low: min(all.min() ?? 0, 0), high: max(all.max() ?? 0, 0))
     }
 
     // Horizontal bars: labels at the left, bars from the zero axis, values at their ends.
     private static func bars(_ labels: [String], _ series: [Series]) -> (String, (Int, Int)) {
         let top = series.count > 1 ? 22 : 4, rowHeight = 18, labelWidth = 160, plot = 380, width = labelWidth + plot + 80
-        let (low, high) = range(series)
-        let span = high - low
-        let axis = Double(labelWidth) + (span > 0 ? Double(plot) * -low / span : 0)
+        let scale = scaleFromZero(series)
+        let axis = Double(labelWidth) + Double(plot) * scale.fraction(of: 0)
         var body = ""
         var y = top
         for (row, label) in labels.enumerated() {
             body += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 13)\" text-anchor=\"end\">\(escape(String(label.prefix(24))))</text>\n"
             for (index, one) in series.enumerated() {
-                if let value = one.values[row], span > 0 {
-                    let length = Double(plot) * abs(value) / span
+                if let value = one.values[row], !scale.isFlat {
+                    let length = Double(plot) * scale.share(of: value)
                     let x = value < 0 ? axis - length : axis
                     body += "<rect class=\"s\(index % 6)\" x=\"\(format(x))\" y=\"\(y + 2)\" width=\"\(format(length))\" height=\"\(rowHeight - 4)\"/>"
                     let end = value < 0 ? axis + 4 : x + length + 4
@@ -77,16 +77,15 @@ enum ChartSVG {
         let slot = max(12, min(48, 560 / max(labels.count, 1)))
         let barWidth = max(4, (slot - 4) / max(series.count, 1))
         let width = left + slot * labels.count + 8
-        let (low, high) = range(series)
-        let span = high - low
-        let zero = Double(top) + (span > 0 ? Double(plot) * high / span : Double(plot))
-        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(ChartData.number(high))</text>"
-        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(ChartData.number(low))</text>\n"
+        let scale = scaleFromZero(series)
+        let zero = Double(top) + Double(plot) * (scale.isFlat ? 1 : 1 - scale.fraction(of: 0))
+        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(ChartData.number(scale.high))</text>"
+        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(ChartData.number(scale.low))</text>\n"
         for (row, label) in labels.enumerated() {
             let x = left + row * slot
             for (index, one) in series.enumerated() {
-                guard let value = one.values[row], span > 0 else { continue }
-                let length = Double(plot) * abs(value) / span
+                guard let value = one.values[row], !scale.isFlat else { continue }
+                let length = Double(plot) * scale.share(of: value)
                 let y = value < 0 ? zero : zero - length
                 body += "<rect class=\"s\(index % 6)\" x=\"\(x + 2 + index * barWidth)\" y=\"\(format(y))\" width=\"\(barWidth)\" height=\"\(format(length))\"/>\n"
             }
@@ -103,9 +102,9 @@ enum ChartSVG {
     private static func line(_ labels: [String], _ series: [Series]) -> (String, (Int, Int)) {
         let top = series.count > 1 ? 24 : 8, plot = 160, left = 60, plotWidth = 520
         let all = series.flatMap { $0.values.compactMap { $0 } }
-        let high = all.max() ?? 0, low = all.min() ?? 0
-        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(ChartData.number(high))</text>"
-        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(ChartData.number(low))</text>\n"
+        let scale = ChartScale(low: all.min() ?? 0, high: all.max() ?? 0)
+        var body = "<text x=\"\(left - 6)\" y=\"\(top + 10)\" text-anchor=\"end\">\(ChartData.number(scale.high))</text>"
+        body += "<text x=\"\(left - 6)\" y=\"\(top + plot)\" text-anchor=\"end\">\(ChartData.number(scale.low))</text>\n"
         body += "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plot)\"/>"
         body += "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plot)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plot)\"/>\n"
         for (index, one) in series.enumerated() {
@@ -113,7 +112,7 @@ enum ChartSVG {
             for (row, value) in one.values.enumerated() {
                 guard let value else { continue }
                 let x = Double(left) + (labels.count > 1 ? Double(plotWidth) * Double(row) / Double(labels.count - 1) : 0)
-                let y = Double(top) + (high > low ? Double(plot) * (high - value) / (high - low) : Double(plot) / 2)
+                let y = Double(top) + Double(plot) * (scale.isFlat ? 0.5 : 1 - scale.fraction(of: value))
                 points.append(format(x) + "," + format(y))
             }
             body += "<polyline class=\"line s\(index % 6)\" points=\"\(points.joined(separator: " "))\"/>\n"
@@ -131,18 +130,18 @@ enum ChartSVG {
         var body = ""
         for (index, one) in series.enumerated() {
             let values = one.values.compactMap { $0 }
-            let high = values.max() ?? 0, low = values.min() ?? 0
+            let scale = ChartScale(low: values.min() ?? 0, high: values.max() ?? 0)
             let top = index * rowHeight + 4
             var points: [String] = []
             for (row, value) in one.values.enumerated() {
                 guard let value else { continue }
                 let x = Double(left) + (one.values.count > 1 ? Double(plotWidth) * Double(row) / Double(one.values.count - 1) : 0)
-                let y = Double(top) + (high > low ? 20 * (high - value) / (high - low) : 10)
+                let y = Double(top) + 20 * (scale.isFlat ? 0.5 : 1 - scale.fraction(of: value))
                 points.append(format(x) + "," + format(y))
             }
             body += "<text x=\"\(left - 8)\" y=\"\(top + 15)\" text-anchor=\"end\">\(escape(one.name))</text>"
             body += "<polyline class=\"line s\(index % 6)\" points=\"\(points.joined(separator: " "))\"/>"
-            body += "<text x=\"\(left + plotWidth + 8)\" y=\"\(top + 15)\">\(ChartData.number(low))…\(ChartData.number(high))</text>\n"
+            body += "<text x=\"\(left + plotWidth + 8)\" y=\"\(top + 15)\">\(ChartData.number(scale.low))…\(ChartData.number(scale.high))</text>\n"
         }
         return (body, (left + plotWidth + 120, series.count * rowHeight + 8))
     }

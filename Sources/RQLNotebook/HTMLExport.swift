@@ -1,12 +1,14 @@
 import Foundation
 import RQLEngine
 import RQLLanguage
+import RQLRender
 
 /// `rql export --to html`: one self-contained page (inline CSS with light
 /// and dark schemes, no scripts, nothing fetched), a table of contents
 /// from the prose headings, cells with their SQL or DSL highlighted,
-/// results as real tables with NULL styled and FTS highlight markers
-/// (`**…**`) shown as `<mark>`. Every text from the notebook is escaped.
+/// results as real tables with NULL styled. Every text from the notebook
+/// is escaped: a value is never read as markup, and control characters
+/// show as visible symbols (tab and newline stay).
 public enum HTMLExport {
     /// From the recorded outputs, or from the fresh ones of `run` (`--execute`).
     public static func render(_ notebook: Notebook, run: NotebookRun? = nil) -> String {
@@ -43,7 +45,7 @@ public enum HTMLExport {
             }
             contents += "</ul>\n</nav>\n"
         }
-        return """
+        return CellText.visibleText("""
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -61,7 +63,7 @@ public enum HTMLExport {
             </body>
             </html>
 
-            """
+            """)
     }
 
     private static func render(_ output: RecordedOutput) -> String {
@@ -92,29 +94,13 @@ public enum HTMLExport {
         }
     }
 
-    /// One value: NULL styled, numbers to the right, `**match**` marked.
+    /// One value: NULL styled, numbers to the right.
     private static func cell(_ value: TableValue) -> String {
         switch value {
         case .null: "<td class=\"null\">NULL</td>"
-        case .number(let text): "<td class=\"number\">\(marked(text))</td>"
-        case .text(let text): "<td>\(marked(text))</td>"
+        case .number(let text): "<td class=\"number\">\(escape(text))</td>"
+        case .text(let text): "<td>\(escape(text))</td>"
         }
-    }
-
-    /// The value escaped, with each `**text**` pair as `<mark>text</mark>`.
-    static func marked(_ value: String) -> String {
-        let parts = value.components(separatedBy: "**")
-        var html = ""
-        for (index, part) in parts.enumerated() {
-            if index % 2 == 0 {
-                html += escape(part)
-            } else if index + 1 < parts.count {
-                html += "<mark>\(escape(part))</mark>"
-            } else {
-                html += "**" + escape(part)
-            }
-        }
-        return html
     }
 
     /// The command with SQL keywords, strings, numbers and DSL stage words in spans.
@@ -176,12 +162,12 @@ public enum HTMLExport {
     static let style = """
         :root { color-scheme: light dark; --text: #1d1d1f; --muted: #6e6e73; --page: #ffffff; --panel: #f5f5f7;
           --rule: #d2d2d7; --keyword: #ad3da4; --string: #c41a16; --number: #1c00cf; --comment: #5d6c79;
-          --error: #b3261e; --error-panel: #fdecea; --mark: #ffe58f; --null: #8e8e93; --link: #0066cc;
+          --error: #b3261e; --error-panel: #fdecea; --null: #8e8e93; --link: #0066cc;
           --s0: #0a84ff; --s1: #bf5af2; --s2: #ff9f0a; --s3: #30b158; --s4: #5e5ce6; --s5: #ff453a; }
         @media (prefers-color-scheme: dark) {
           :root { --text: #f5f5f7; --muted: #a1a1a6; --page: #1c1c1e; --panel: #2c2c2e; --rule: #48484a;
             --keyword: #ff7ab2; --string: #ff8170; --number: #d9c97c; --comment: #7f8c98;
-            --error: #ff6b60; --error-panel: #3a1d1b; --mark: #7a5d00; --null: #8e8e93; --link: #6bb1ff;
+            --error: #ff6b60; --error-panel: #3a1d1b; --null: #8e8e93; --link: #6bb1ff;
             --s0: #409cff; --s1: #da8fff; --s2: #ffb340; --s3: #4cd964; --s4: #7d7aff; --s5: #ff6961; }
         }
         body { margin: 0; background: var(--page); color: var(--text);
@@ -212,7 +198,6 @@ public enum HTMLExport {
         th { background: var(--panel); }
         td.number { text-align: right; font-variant-numeric: tabular-nums; color: inherit; }
         td.null { color: var(--null); font-style: italic; }
-        mark { background: var(--mark); color: inherit; border-radius: 2px; }
         p.ok, p.footer { color: var(--muted); font-size: 0.9rem; margin: 0.4rem 0 0; }
         figure { margin: 0.5rem 0 0; overflow-x: auto; }
         figure.diagram svg { max-width: 100%; height: auto; background: #ffffff; border-radius: 8px; }

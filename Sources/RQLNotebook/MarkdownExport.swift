@@ -1,8 +1,11 @@
 import RQLLanguage
+import RQLRender
 
 /// `rql export --to md`: the prose as Markdown, each cell as a fenced code
 /// block, result tables as GitHub tables, errors as quoted notes, other
 /// output as preformatted text. Built from the recorded outputs alone.
+/// Values and error messages are never read as markup, and control
+/// characters show as visible symbols (tab and newline stay).
 public enum MarkdownExport {
     /// From the recorded outputs, or from the fresh ones of `run` (`--execute`).
     public static func render(_ notebook: Notebook, run: NotebookRun? = nil) -> String {
@@ -16,19 +19,19 @@ public enum MarkdownExport {
                 for output in notebook.exportedOutputs(of: cell, run: run) { parts.append(render(output)) }
             }
         }
-        return parts.joined(separator: "\n\n") + "\n"
+        return CellText.visibleText(parts.joined(separator: "\n\n") + "\n")
     }
 
     private static func render(_ output: RecordedOutput) -> String {
         switch output {
         case .table(let columns, let rows, let after):
-            var lines = [row(columns), "|" + columns.map { _ in "---" }.joined(separator: "|") + "|"]
+            var lines = [row(columns.map(literal)), "|" + columns.map { _ in "---" }.joined(separator: "|") + "|"]
             // NULL in italics, apart from the text 'NULL' (as the HTML styles it).
-            lines += rows.map { row($0.map { $0 == .null ? "*NULL*" : $0.text }) }
+            lines += rows.map { row($0.map { $0 == .null ? "*NULL*" : literal($0.text) }) }
             if !after.isEmpty { lines += [""] + after.map { "*\($0)*" } }
             return lines.joined(separator: "\n")
         case .error(let lines):
-            var quoted = ["> **error:** " + String((lines.first ?? "").dropFirst("error: ".count))]
+            var quoted = ["> **error:** " + literal(String((lines.first ?? "").dropFirst("error: ".count)))]
             if lines.count > 1 { quoted += ["> ```"] + lines.dropFirst().map { "> " + $0 } + ["> ```"] }
             return quoted.joined(separator: "\n")
         case .ok(let text):
@@ -41,11 +44,16 @@ public enum MarkdownExport {
         }
     }
 
-    /// A table row: `|` escaped, line breaks as `<br>` so a value stays in its cell.
-    private static func row(_ values: [String]) -> String {
-        "| " + values.map {
-            $0.replacingASCII { $0 == UInt8(ascii: "|") ? "\\|" : $0 == UInt8(ascii: "\n") ? "<br>" : nil }
-        }.joined(separator: " | ") + " |"
+    /// A table row of cells in Markdown, line breaks as `<br>` so a value stays in its cell.
+    private static func row(_ cells: [String]) -> String {
+        "| " + cells.map { $0.replacingASCII { $0 == UInt8(ascii: "\n") ? "<br>" : nil } }.joined(separator: " | ") + " |"
+    }
+
+    /// Text that Markdown shows as it is: a backslash before each character
+    /// that would start markup (emphasis, code, links, HTML, entities,
+    /// strikethrough, math) or end a table cell, and before a backslash.
+    static func literal(_ text: String) -> String {
+        text.replacingASCII { "\\`*_[<&~$|".utf8.contains($0) ? "\\" + String(UnicodeScalar($0)) : nil }
     }
 
     /// A fenced block whose fence is longer than any run of backticks inside.

@@ -22,11 +22,12 @@ public struct NotebookTranscript {
 
     /// Writes the cell's command after the prompt, continuation lines after `...> ` or `..| `.
     public func writeCommand(_ cell: Cell) {
-        output.write(cell.command.typed(after: prompt))
+        output.write(visible: cell.command.typed(after: prompt))
     }
 
+    /// Writes what the cell printed (control characters as symbols on a terminal).
     public func writeOutcome(_ outcome: CellOutcome) {
-        for line in outcome.lines { output.write(line + "\n") }
+        for line in outcome.lines { output.write(visible: line + "\n") }
         output.flush()
     }
 }

@@ -42,26 +42,65 @@ enum RecordedOutput: Equatable {
 
     /// Reads fresh output whose results' values were logged (`rql export
     /// --execute`): each table read back from the lines takes the logged
-    /// values of the next result with its columns and all its rows, so
-    /// NULL, numbers and text are told apart, cut values come back whole,
-    /// and a value of several lines stays one row (the box drew it on
-    /// several lines, so its rows are the logged ones, numbers as SQLite
-    /// writes them).
+    /// values of the next result with its columns (or with those the box
+    /// showed around the `…` of hidden ones), so NULL, numbers and text are
+    /// told apart, and every column and every value comes back whole, in
+    /// the rows the box showed (its first and last when it cut them, with
+    /// a row of `…` between). Numbers keep the text the box showed them
+    /// with (`3 (high)`) where its lines are the rows; a value of several
+    /// lines takes more, and then they are written as SQLite writes them.
     static func read(_ lines: [String], results: [ResultLog.Table]) -> [RecordedOutput] {
         var results = results[...]
         return read(lines).map { output in
-            guard case .table(let columns, let shown, let after) = output,
-                  let match = results.firstIndex(where: { $0.columns == columns }) else { return output }
+            guard case .table(let boxColumns, let shown, let after) = output,
+                  let match = results.firstIndex(where: { BoxColumns(boxColumns, of: $0.columns) != nil }),
+                  let columns = BoxColumns(boxColumns, of: results[match].columns) else { return output }
             let result = results[match]
             results = results[(match + 1)...]
-            guard result.rows.count == result.rowCount else { return output }
-            if result.rows.count == shown.count {
-                return .table(columns: columns, rows: zip(result.rows, shown).map { zip($0, $1).map(TableValue.init(live:shown:)) },
-                              after: after)
+            guard let (head, tail) = result.shownRows else { return output }
+            let gap = result.rowCount > head.count + tail.count ? [Array(repeating: TableValue.text("…"), count: result.columns.count)] : []
+            let rows: [[TableValue]]
+            if shown.count == head.count + gap.count + tail.count {
+                let values = zip(head + tail, shown.prefix(head.count) + shown.suffix(tail.count)).map { values, line in
+                    values.indices.map { index in
+                        columns.box[index].map { TableValue(live: values[index], shown: line[$0]) } ?? TableValue(live: values[index])
+                    }
+                }
+                rows = Array(values.prefix(head.count)) + gap + values.suffix(tail.count)
+            } else {
+                rows = head.map { $0.map(TableValue.init(live:)) } + gap + tail.map { $0.map(TableValue.init(live:)) }
             }
-            // More lines than rows: values of several lines. (Fewer: the box cut rows.)
-            guard shown.count > result.rows.count else { return output }
-            return .table(columns: columns, rows: result.rows.map { $0.map(TableValue.init(live:)) }, after: after)
+            let hidden = result.columns.count - columns.box.compactMap { $0 }.count
+            return .table(columns: result.columns, rows: rows, after: after.filter { hidden == 0 || $0 != TableNote.hiddenColumns(hidden) })
+        }
+    }
+
+    /// Where each column of a result is in a box that showed it: the same
+    /// columns, or the first and last ones around a `…` of hidden ones.
+    private struct BoxColumns {
+        /// For each column of the result, its index in the box; nil when hidden.
+        let box: [Int?]
+
+        init?(_ box: [String], of columns: [String]) {
+            if BoxColumns.same(box[...], columns[...]) {
+                self.box = Array(columns.indices)
+                return
+            }
+            guard let marker = box.firstIndex(of: "…"), columns.count >= box.count,
+                  BoxColumns.same(box[..<marker], columns.prefix(marker)),
+                  BoxColumns.same(box[(marker + 1)...], columns.suffix(box.count - marker - 1)) else { return nil }
+            let tailStart = columns.count - (box.count - marker - 1)
+            self.box = columns.indices.map { index in
+                index < marker ? index : index >= tailStart ? marker + 1 + index - tailStart : nil
+            }
+        }
+
+        /// Names read back from a box against the names it drew, whose
+        /// control characters it showed as symbols and tabs as spaces.
+        private static func same(_ box: ArraySlice<String>, _ columns: ArraySlice<String>) -> Bool {
+            box.count == columns.count && zip(box, columns).allSatisfy { shown, name in
+                shown == name || shown == CellText.displayLines(name).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            }
         }
     }
 

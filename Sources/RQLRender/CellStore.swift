@@ -21,15 +21,15 @@ struct CellStore {
     struct Format {
         let nullText: [UInt8]
         let nullIsSimple: Bool
-        let escapesPipes: Bool
-        /// Tabs expanded, controls as their pictures, `|` escaped in Markdown.
+        let escapesMarkdownCells: Bool
+        /// Tabs expanded, controls as their pictures, `|` and `\` escaped in Markdown.
         let text: VisibleText
 
-        init(nullText: String, escapesPipes: Bool) {
+        init(nullText: String, escapesMarkdownCells: Bool) {
             self.nullText = Array(nullText.utf8)
-            self.escapesPipes = escapesPipes
-            text = VisibleText(expandsTabs: true, escapesPipes: escapesPipes)
-            nullIsSimple = CellStore.isSimple(self.nullText, escapesPipes: escapesPipes)
+            self.escapesMarkdownCells = escapesMarkdownCells
+            text = VisibleText(expandsTabs: true, escapesMarkdownCells: escapesMarkdownCells)
+            nullIsSimple = CellStore.isSimple(self.nullText, escapesMarkdownCells: escapesMarkdownCells)
         }
     }
 
@@ -71,7 +71,7 @@ struct CellStore {
             RealFormat.append(value, to: &scratch)
             return close([.rightAligned, .simple])
         case .text(let text):
-            if CellStore.isSimple(text, escapesPipes: format.escapesPipes) {
+            if CellStore.isSimple(text, escapesMarkdownCells: format.escapesMarkdownCells) {
                 record(.simple, width: text.count, text)
                 return text.count
             }
@@ -185,8 +185,8 @@ struct CellStore {
         return lines
     }
 
-    static func isSimple<Bytes: Sequence>(_ bytes: Bytes, escapesPipes: Bool) -> Bool where Bytes.Element == UInt8 {
-        for byte in bytes where byte < 0x20 || byte >= 0x7F || (escapesPipes && byte == 0x7C) {
+    static func isSimple<Bytes: Sequence>(_ bytes: Bytes, escapesMarkdownCells: Bool) -> Bool where Bytes.Element == UInt8 {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F || (escapesMarkdownCells && (byte == 0x7C || byte == 0x5C)) {
             return false
         }
         return true

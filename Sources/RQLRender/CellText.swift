@@ -45,6 +45,15 @@ public enum CellText {
         return displayLines(text).joined(separator: "\u{240A}")
     }
 
+    /// Text with its control characters made visible, newlines and tabs
+    /// kept (exported notebooks, which a terminal may show).
+    public static func visibleText(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        var bytes: [UInt8] = []
+        VisibleText().write(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `1234567` → `1,234,567`, for footers.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

@@ -17,7 +17,8 @@ public struct ChartError: Error, Equatable, Sendable {
 
 /// Draws a result as a chart in text: the first column labels, each other
 /// column a numeric series. NULL is a gap; a negative value extends left of
-/// (or below) the axis. The chart fits `maxLineWidth` (80 when unknown);
+/// (or below) the axis. The chart fits `maxLineWidth` (80 when unknown, at
+/// least 20 and at most `RenderSettings.maximumColumnWidth`);
 /// more labels than fit are summarised under it, as tables do.
 struct ChartWriter {
     let output: ByteOutput
@@ -34,7 +35,7 @@ struct ChartWriter {
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
         let data = try ChartData(&source, nullText: settings.nullText ?? "NULL")
         let (labels, series) = (data.labels, data.series)
-        let width = max(settings.maxLineWidth ?? 80, 20)
+        let width = min(max(settings.maxLineWidth ?? 80, 20), RenderSettings.maximumColumnWidth)
         var text: String
         switch kind {
         case .bar: text = bars(labels, series, width: width)
@@ -85,12 +86,12 @@ struct ChartWriter {
 
     private func bars(_ labels: [String], _ series: [Series], width: Int) -> String {
         let all = series.flatMap { $0.values.compactMap { $0 } }
-        let high = max(all.max() ?? 0, 0), low = min(all.min() ?? 0, 0)
+        let low = min(all.min() ?? 0, 0)
+        let scale = ChartScale(low: low, high: max(all.max() ?? 0, 0))
         let labelWidth = min(labels.map { DisplayWidth.of($0) }.max() ?? 0, width / 3)
         let valueWidth = all.map { ChartData.number($0).count }.max() ?? 1
         let room = max(width - labelWidth - valueWidth - 4, 4)
-        let span = high - low
-        let negativeRoom = span > 0 ? Int((Double(room) * -low / span).rounded()) : 0
+        let negativeRoom = scale.cells(scale.fraction(of: 0), of: room)
         var text = legend(series)
         let shown = min(labels.count, settings.maxRows > 0 ? settings.maxRows : labels.count)
         for (row, label) in labels.prefix(shown).enumerated() {
@@ -102,7 +103,7 @@ struct ChartWriter {
                     text += ChartWriter.trimmed(gap) + "\n"
                     continue
                 }
-                let eighths = span > 0 ? Int((abs(value) / span * Double(room) * 8).rounded()) : 0
+                let eighths = scale.cells(scale.share(of: value), of: room * 8)
                 let drawn = ChartWriter.bar(eighths: eighths)
                 let number = ChartData.number(value)
                 if value < 0 {
@@ -125,22 +126,21 @@ struct ChartWriter {
         let shown = min(labels.count, ChartWriter.maximumColumns, max((width - 8) / max(series.count + 1, 2), 1))
         let values = series.map { Array($0.values.prefix(shown)) }
         let all = values.flatMap { $0.compactMap { $0 } }
-        let high = max(all.max() ?? 0, 0), low = min(all.min() ?? 0, 0)
+        let scale = ChartScale(low: min(all.min() ?? 0, 0), high: max(all.max() ?? 0, 0))
         let height = 8
-        let span = high - low
-        let axisRow = span > 0 ? Int((Double(height) * high / span).rounded()) : height
-        let top = ChartData.number(high), bottom = ChartData.number(low)
+        let axisRow = scale.isFlat ? height : scale.cells(1 - scale.fraction(of: 0), of: height)
+        let top = ChartData.number(scale.high), bottom = ChartData.number(scale.low)
         let margin = max(top.count, bottom.count) + 1
         var text = legend(series)
         for line in 0..<height {
-            // Rows from the top: each is a band of the scale, from `level` down.
-            let upper = high - span * Double(line) / Double(height)
-            let lower = high - span * Double(line + 1) / Double(height)
+            // Rows from the top: each is a band of the scale, as fractions from 0 (low) to 1 (high).
+            let band = (lower: Double(height - line - 1) / Double(height), upper: Double(height - line) / Double(height))
             var row = line == 0 ? ChartWriter.padLeft(top, margin - 1) + " " : line == height - 1 ? ChartWriter.padLeft(bottom, margin - 1) + " " : String(repeating: " ", count: margin)
             row += "┤"
             for index in 0..<shown {
                 for (seriesIndex, one) in values.enumerated() {
-                    row += colored(ChartWriter.cell(one[index], upper: upper, lower: lower, aboveAxis: line < axisRow), series: seriesIndex)
+                    let fraction = one[index].map { (value: $0, position: scale.fraction(of: $0)) }
+                    row += colored(ChartWriter.cell(fraction, band: band, aboveAxis: line < axisRow), series: seriesIndex)
                 }
                 row += " "
             }
@@ -165,16 +165,17 @@ struct ChartWriter {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
-    /// One character of a column in the band between `lower` and `upper`.
-    static func cell(_ value: Double?, upper: Double, lower: Double, aboveAxis: Bool) -> String {
-        guard let value else { return " " }
+    /// One character of a column in the band between the fractions `lower`
+    /// and `upper` of the scale, for a value at `position` on it.
+    static func cell(_ value: (value: Double, position: Double)?, band: (lower: Double, upper: Double), aboveAxis: Bool) -> String {
+        guard let (value, position) = value else { return " " }
         if value >= 0 {
-            guard aboveAxis, value > lower else { return " " }
-            if value >= upper { return "█" }
-            let part = Int(((value - lower) / (upper - lower) * 8).rounded(.down))
-            return part <= 0 ? " " : String(levels[min(part, 8) - 1])
+            guard aboveAxis, position > band.lower else { return " " }
+            if position >= band.upper { return "█" }
+            let part = ChartScale.cells((position - band.lower) / (band.upper - band.lower), of: 8, rounding: .down)
+            return part <= 0 ? " " : String(levels[part - 1])
         }
-        guard !aboveAxis, value < upper else { return " " }
+        guard !aboveAxis, position < band.upper else { return " " }
         return "█"
     }
 
@@ -182,8 +183,8 @@ struct ChartWriter {
 
     private func lineChart(_ labels: [String], _ series: [Series], width: Int) -> String {
         let all = series.flatMap { $0.values.compactMap { $0 } }
-        let high = all.max() ?? 0, low = all.min() ?? 0
-        let top = ChartData.number(high), bottom = ChartData.number(low)
+        let scale = ChartScale(low: all.min() ?? 0, high: all.max() ?? 0)
+        let top = ChartData.number(scale.high), bottom = ChartData.number(scale.low)
         let margin = max(top.count, bottom.count) + 1
         let plotWidth = max(min(width - margin - 2, max(labels.count, 2)), 2)
         let rows = 8
@@ -194,8 +195,8 @@ struct ChartWriter {
         for (seriesIndex, one) in series.enumerated() {
             for (index, value) in one.values.enumerated() {
                 guard let value else { continue }
-                let x = labels.count > 1 ? Int((Double(index) / Double(labels.count - 1) * Double(pointsWide - 1)).rounded()) : 0
-                let y = high > low ? Int(((high - value) / (high - low) * Double(pointsHigh - 1)).rounded()) : pointsHigh / 2
+                let x = labels.count > 1 ? ChartScale.cells(Double(index) / Double(labels.count - 1), of: pointsWide - 1) : 0
+                let y = scale.isFlat ? pointsHigh / 2 : scale.cells(1 - scale.fraction(of: value), of: pointsHigh - 1)
                 let bit: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
                 dots[y / 4][x / 2] |= bit[y % 4][x % 2]
                 owner[y / 4][x / 2] = seriesIndex
@@ -228,12 +229,13 @@ struct ChartWriter {
         var text = ""
         for (index, one) in series.enumerated() {
             let values = one.values.compactMap { $0 }
-            let high = values.max() ?? 0, low = values.min() ?? 0
+            let scale = ChartScale(low: values.min() ?? 0, high: values.max() ?? 0)
+            let (low, high) = (scale.low, scale.high)
             let room = max(width - nameWidth - 2 - ChartData.number(low).count - ChartData.number(high).count - 4, 4)
             let shown = one.values.suffix(room)
             let line = shown.map { value -> String in
                 guard let value else { return " " }
-                let level = high > low ? Int(((value - low) / (high - low) * 7).rounded()) : 3
+                let level = scale.isFlat ? 3 : scale.cells(scale.fraction(of: value), of: 7)
                 return String(ChartWriter.levels[level])
             }.joined()
             text += ChartWriter.fit(one.name, nameWidth) + "  " + colored(line, series: index)

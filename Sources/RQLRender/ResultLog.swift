@@ -15,6 +15,25 @@ public final class ResultLog: @unchecked Sendable {
         public var rowCount: Int
         /// The chart the rows were drawn as, when they were.
         public var chart: ChartKind?
+        /// The rows a box or table showed of the result, its first and
+        /// last, as `.maxrows` cuts it; 0 when it showed every row.
+        public var shownLimit: Int
+        /// The last rows past `rows` that a cut table shows, oldest at `tailStart`.
+        var tail: [[RowArray.Value]] = []
+        var tailStart = 0
+
+        /// The rows a box or table of the result showed, in order: all of
+        /// them (`tail` empty), or the first and the last ones when it was
+        /// cut to `shownLimit`; nil when the log did not keep them all.
+        public var shownRows: (head: [[RowArray.Value]], tail: [[RowArray.Value]])? {
+            guard shownLimit > 0, rowCount > shownLimit else { return rowCount == rows.count ? (rows, []) : nil }
+            let tailCount = shownLimit / 2
+            let headCount = shownLimit - tailCount
+            let last = Array(tail[tailStart...] + tail[..<tailStart])
+            guard headCount <= rows.count else { return nil }
+            if rowCount == rows.count + last.count { return (Array(rows.prefix(headCount)), Array((rows + last).suffix(tailCount))) }
+            return last.count >= tailCount ? (Array(rows.prefix(headCount)), Array(last.suffix(tailCount))) : nil
+        }
     }
 
     public private(set) var tables: [Table] = []
@@ -29,15 +48,24 @@ public final class ResultLog: @unchecked Sendable {
         tables.removeAll()
     }
 
-    func begin(columns: [String], chart: ChartKind?) {
-        tables.append(Table(columns: columns, rows: [], rowCount: 0, chart: chart))
+    func begin(columns: [String], chart: ChartKind?, shownLimit: Int) {
+        tables.append(Table(columns: columns, rows: [], rowCount: 0, chart: chart, shownLimit: max(shownLimit, 0)))
     }
 
     func add<Source: RowSource>(rowOf source: Source) {
         guard let last = tables.indices.last else { return }
         tables[last].rowCount += 1
-        guard tables[last].rows.count < rowLimit else { return }
-        tables[last].rows.append(source.columnNames.indices.map { RowArray.Value(source.cell(at: $0)) })
+        let row = { source.columnNames.indices.map { RowArray.Value(source.cell(at: $0)) } }
+        guard tables[last].rows.count == rowLimit else { return tables[last].rows.append(row()) }
+        // Past the first rows: a ring of the last ones a cut table shows.
+        let tailLimit = min(tables[last].shownLimit / 2, rowLimit)
+        guard tailLimit > 0 else { return }
+        if tables[last].tail.count < tailLimit {
+            tables[last].tail.append(row())
+        } else {
+            tables[last].tail[tables[last].tailStart] = row()
+            tables[last].tailStart = (tables[last].tailStart + 1) % tailLimit
+        }
     }
 }
 
@@ -46,10 +74,10 @@ struct LoggedRows<Base: RowSource>: RowSource {
     var base: Base
     let log: ResultLog
 
-    init(_ base: Base, log: ResultLog, chart: ChartKind?) {
+    init(_ base: Base, log: ResultLog, chart: ChartKind?, shownLimit: Int) {
         self.base = base
         self.log = log
-        log.begin(columns: base.columnNames, chart: chart)
+        log.begin(columns: base.columnNames, chart: chart, shownLimit: shownLimit)
     }
 
     var columnNames: [String] { base.columnNames }

@@ -39,7 +39,7 @@ struct TabularWriter {
 
     func render<Source: RowSource>(_ source: inout Source) throws -> RenderSummary {
         let names = source.columnNames
-        let format = CellStore.Format(nullText: settings.effectiveNullText, escapesPipes: settings.mode == .markdown)
+        let format = CellStore.Format(nullText: settings.effectiveNullText, escapesMarkdownCells: settings.mode == .markdown)
         var collector = RowCollector(columnCount: names.count, maxRows: settings.maxRows, format: format)
         while try source.step() { collector.add(source) }
 
@@ -67,8 +67,7 @@ struct TabularWriter {
             output.write(byte: 0x0A)
         }
         if layout.hiddenCount > 0 {
-            let columns = layout.hiddenCount == 1 ? "1 column" : "\(layout.hiddenCount) columns"
-            style.write("(\(columns) hidden to fit: .mode line shows every column)", as: .note, to: output)
+            style.write(TableNote.hiddenColumns(layout.hiddenCount), as: .note, to: output)
             output.write(byte: 0x0A)
         } else if layout.doesNotFit {
             style.write("(too wide for the terminal: try .mode line)", as: .note, to: output)

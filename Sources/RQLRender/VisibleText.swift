@@ -12,8 +12,10 @@ struct VisibleText {
     var keepsCarriageReturns = false
     /// `&`, `<`, `>`, `"` and `'` become character references (HTML).
     var escapesHTML = false
-    /// `|` becomes `\|` (Markdown table cells).
-    var escapesPipes = false
+    /// `|` becomes `\|` and `\` becomes `\\` (Markdown table cells: GitHub
+    /// reads `\|` as a `|` that stays in its cell, and `\\` as a backslash,
+    /// so a backslash of the value cannot unescape the pipe after it).
+    var escapesMarkdownCells = false
 
     func write(_ text: String, to output: ByteOutput) {
         var sink = output
@@ -43,10 +45,10 @@ struct VisibleText {
                     output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
                     output.write(reference)
                     kept = index + 1
-                } else if escapesPipes && byte == 0x7C {
+                } else if escapesMarkdownCells && (byte == 0x7C || byte == 0x5C) {
                     output.write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
                     output.write(byte: 0x5C)
-                    kept = index  // the `|` itself goes with the next run
+                    kept = index  // the `|` or `\` itself goes with the next run
                 }
                 index += 1
                 column += 1

@@ -257,7 +257,7 @@ struct UpdateCommand: ParsableCommand {
 /// returns its exit status.
 func report(_ check: NotebookCheck, diff: Bool, to output: ByteOutput) -> Int32 {
     if diff {
-        output.write(check.diff)
+        output.write(visible: check.diff)
         output.flush()
     }
     var lines = check.problems
@@ -280,10 +280,10 @@ struct ExportCommand: ParsableCommand {
             into rows and columns, errors become notes, other output stays preformatted. \
             --execute runs the notebook first (in safe mode unless --unsafe) and renders its \
             fresh outputs with their values: NULL apart from the text 'NULL', numbers apart \
-            from text, and values whole where the box cut them.
+            from text, and values and columns whole where the box cut or hid them.
             HTML has inline CSS (light and dark), no scripts and nothing fetched from the \
-            network, a table of contents from the headings, highlighted commands, NULL styled \
-            and FTS highlight markers (**…**) shown marked.
+            network, a table of contents from the headings, highlighted commands and NULL styled. \
+            Values are never read as markup, and control characters show as symbols in both formats.
 
             Exit status: 0 written, 1 (with --execute) written but a command failed unexpectedly, \
             2 a notebook that cannot be read or opened, or a file that cannot be written.

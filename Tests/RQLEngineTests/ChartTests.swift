@@ -79,4 +79,66 @@ import RQLRender
         // Only the next command is charted.
         #expect(test.run(".chart bar\nSELECT 'a', 1;\nSELECT 'a', 1;").output.hasSuffix("a|1\n"))
     }
+
+    /// Results whose reals reach the ends of Double: every chart draws them.
+    static let extremeResults = [
+        "SELECT 'a', 1.7e308 AS v",
+        "SELECT 'a', 1e308 AS v UNION ALL SELECT 'b', -1e308",
+        "SELECT 'a', 8.9e307 AS v UNION ALL SELECT 'b', -8.9e307",
+        "SELECT 'a', 1.7976931348623157e308 AS v UNION ALL SELECT 'b', -1.7976931348623157e308 UNION ALL SELECT 'c', 0",
+        "SELECT 'a', 5e-324 AS v UNION ALL SELECT 'b', 1e-323 UNION ALL SELECT 'c', -5e-324",
+        "SELECT 'a', 9223372036854775807 AS v UNION ALL SELECT 'b', -9223372036854775808",
+        "SELECT 'a', 1e999 AS v UNION ALL SELECT 'b', -1e999 UNION ALL SELECT 'c', 2",
+        "SELECT 'a', 1e999 AS v",
+        "SELECT 'a', 7 AS v UNION ALL SELECT 'b', 7 UNION ALL SELECT 'c', 7",
+        "SELECT 'a', -3 AS v",
+        "SELECT 'a', 1e308 AS v, -1e308 AS w UNION ALL SELECT 'b', NULL, 1.5e-320",
+    ]
+
+    @Test(arguments: ChartKind.allCases, extremeResults)
+    func hugeAndTinyRealsDraw(kind: ChartKind, sql: String) throws {
+        let test = try TestSession()
+        test.session.settings.lineWidth = 40
+        let run = test.run(".chart \(kind)\n\(sql);")
+        #expect(run.errors == "")
+        #expect(!run.output.isEmpty)
+    }
+
+    @Test(arguments: ChartKind.allCases)
+    func theDSLChartsHugeRealsToo(kind: ChartKind) throws {
+        let run = try TestSession().run("reminders | order title | limit 3 | select title, v = (priority ?? -1) * 5.9e307 | chart \(kind)")
+        #expect(run.errors == "")
+        #expect(run.output.contains("e+308"))
+    }
+
+    @Test func barsOfOppositeHugeValuesMeetAtTheMiddle() throws {
+        let test = try TestSession()
+        test.session.settings.lineWidth = 40
+        let rows = bars(test.run(".chart bar\nSELECT 'a', 1e308 UNION ALL SELECT 'b', -1e308;").output)
+        #expect(rows.map(\.value) == ["1.0e+308", "-1.0e+308"])
+        #expect(rows[0].cells == rows[1].cells && rows[0].cells > 5)
+    }
+
+    @Test func subnormalsKeepTheirProportions() throws {
+        let test = try TestSession()
+        test.session.settings.lineWidth = 40
+        let rows = bars(test.run(".chart bar\nSELECT 'a', 5e-324 UNION ALL SELECT 'b', 1e-323;").output)
+        #expect(rows.count == 2)
+        #expect(rows[1].cells > 0 && abs(rows[0].cells * 2 - rows[1].cells) <= 0.125, "\(rows)")
+    }
+
+    @Test func theLargestRealIsAFullColumn() throws {
+        let output = try TestSession().run(".chart column\nSELECT 'a', 1.7e308 AS v;").output
+        #expect(output.hasPrefix("1.7e+308 ┤█\n"))
+        #expect(output.contains("       0 ┤█\n"))
+    }
+
+    @Test func sparksAndLinesSpanTheWholeDouble() throws {
+        let test = try TestSession()
+        let spark = test.run(".chart spark\nSELECT 'a', -1e308 AS v UNION ALL SELECT 'b', 0 UNION ALL SELECT 'c', 1e308;").output
+        #expect(spark == "v  ▁▅█  -1.0e+308…1.0e+308\n")
+        let line = test.run(".chart line\nSELECT 'a', -1e308 AS v UNION ALL SELECT 'b', 1e308;").output
+        #expect(line.hasPrefix(" 1.0e+308 ┤ ⠈\n"))
+        #expect(line.contains("-1.0e+308 ┤⡀\n"))
+    }
 }

@@ -119,6 +119,23 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(!recorded.contains("<svg"))
     }
 
+    /// Charts of reals at the ends of Double export as SVG whose every
+    /// coordinate is a finite number inside the picture.
+    @Test(arguments: ChartKind.allCases)
+    func chartsOfHugeRealsExportFiniteCoordinates(kind: ChartKind) throws {
+        let cases: [[Double]] = [[1e308, -1e308], [1.7976931348623157e308], [8.9e307, -8.9e307, 0], [5e-324, 1e-323], [7, 7]]
+        for values in cases {
+            let rows = values.enumerated().map { [RowArray.Value.text("r\($0.offset)"), .real($0.element)] }
+            let svg = try #require(ChartSVG.render(kind, columns: ["label", "v"], rows: rows))
+            #expect(!svg.contains("inf") && !svg.contains("nan"), "\(values): \(svg)")
+            let width = try #require(Double(svg.firstMatch(of: /width="([0-9]+)"/)?.output.1 ?? ""))
+            for match in svg.matches(of: /(?:x|x1|x2|width)="(-?[0-9.]+)"/) {
+                let coordinate = try #require(Double(match.output.1))
+                #expect(coordinate >= 0 && coordinate <= width, "\(values): \(match.output.0)")
+            }
+        }
+    }
+
     @Test func markdown() throws {
         let markdown = MarkdownExport.render(try Notebook(text: Self.notebook, path: "tags.rql"))
         #expect(markdown == """
@@ -152,7 +169,7 @@ extension TableValue: ExpressibleByStringLiteral {
 
             | highlight(title) |
             |---|
-            | Send **week**ly <emails> |
+            | Send \\*\\*week\\*\\*ly \\<emails> |
 
             ```rql
             .mode list
@@ -175,7 +192,7 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(html.contains("<tr><td>adulting</td><td class=\"null\">NULL</td></tr>\n<tr><td>a|b</td><td class=\"number\">2</td></tr>"))
         #expect(html.contains("<p class=\"footer\">… 9 rows, 2 shown</p>"))
         #expect(html.contains("<pre class=\"error\">error: no such table: nowhere</pre>"))
-        #expect(html.contains("<td>Send <mark>week</mark>ly &lt;emails&gt;</td>"))
+        #expect(html.contains("<td>Send **week**ly &lt;emails&gt;</td>"))
         #expect(html.contains("<span class=\"dot\">.mode list</span>"))
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("@import"))
@@ -184,7 +201,87 @@ extension TableValue: ExpressibleByStringLiteral {
     @Test func unsafeLinksAndMarkupStayText() {
         #expect(Prose.inline("[x](javascript:alert(1)) <b>") == "[x](javascript:alert(1)) &lt;b&gt;")
         #expect(Prose.inline("a `<i>` b") == "a <code>&lt;i&gt;</code> b")
-        #expect(HTMLExport.marked("**a** and **b") == "<mark>a</mark> and **b")
+    }
+
+    /// A value is never read as markup: in HTML its text shows as it is,
+    /// in Markdown every character Markdown gives a meaning is escaped.
+    @Test func valuesAreNeverMarkup() throws {
+        let notebook = try Notebook(text: """
+            SELECT '**bold**' AS "*b*", '<i>x</i> [l](u) `c` _e_ ~s~ $m$ &amp; a\\|b' AS v;
+            """, path: "markup.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        let html = HTMLExport.render(notebook, run: run)
+        #expect(html.contains("<th>*b*</th><th>v</th>"))
+        #expect(html.contains("<td>**bold**</td><td>&lt;i&gt;x&lt;/i&gt; [l](u) `c` _e_ ~s~ $m$ &amp;amp; a\\|b</td>"))
+        #expect(!html.contains("<mark>"))
+        let markdown = MarkdownExport.render(notebook, run: run)
+        #expect(markdown.contains("""
+            | \\*b\\* | v |
+            |---|---|
+            | \\*\\*bold\\*\\* | \\<i>x\\</i> \\[l](u) \\`c\\` \\_e\\_ \\~s\\~ \\$m\\$ \\&amp; a\\\\\\|b |
+            """), "\(markdown)")
+    }
+
+    /// Control characters from the database or the notebook (ESC, BS, CR,
+    /// DEL, C1, NUL) are visible symbols in both exports, so neither file
+    /// can move the cursor of a terminal that shows it; tab and newline stay.
+    @Test func exportsShowControlCharactersAsSymbols() throws {
+        let notebook = try Notebook(text: """
+            -- A heading \u{1B}[2J in the prose
+            SELECT 'a' || char(27) || '[2J' || char(8) || char(13) || char(127) || char(155) || char(0) || 'b' || char(9) || 'c' AS "v\u{1B}[31m";
+
+            CREATE TABLE "t\u{1B}[2J" (x);
+
+            .schema
+
+            SELECT char(27) || '[2J' AS e;
+            --> ┌──────┐
+            --> │ e    │
+            --> ├──────┤
+            --> │ \u{1B}[2J │
+            --> └──────┘
+            """, path: "controls.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        for (format, text) in [("md", MarkdownExport.render(notebook, run: run)), ("html", HTMLExport.render(notebook, run: run)),
+                               ("recorded md", MarkdownExport.render(notebook)), ("recorded html", HTMLExport.render(notebook))] {
+            let controls = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F..<0xA0).contains($0.value) }
+            #expect(controls.isEmpty, "\(format): \(controls.map(\.value))")
+            #expect(text.contains("␛[2J"), "\(format)")
+        }
+        let markdown = MarkdownExport.render(notebook, run: run)
+        #expect(markdown.contains("| v␛\\[31m |\n|---|\n| a␛\\[2J␈␍␡�␀b\tc |"), "\(markdown)")
+        #expect(markdown.contains("CREATE TABLE \"t␛[2J\" (x);"))
+    }
+
+    /// `--execute` exports a result whole, as the README says: the columns
+    /// the box hid to fit the width come back, and so do the values it cut,
+    /// also in a result cut to its first and last rows.
+    @Test func executedExportsShowWideResultsWhole() throws {
+        let wide = (1...18).map { "\($0) AS n\($0)" }.joined(separator: ", ")
+        let notebook = try Notebook(text: """
+            SELECT 'id-' || value AS id, printf('%.*c', 60, 'a') AS a, \(wide), 'end' AS z FROM generate_series(1, 3);
+
+            SELECT value, printf('%.*c', 150, 'w') AS w FROM generate_series(1, 45);
+            """, path: "wide.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        #expect(run.outcomes[0]?.lines.contains { $0.contains("hidden to fit") } == true)
+        guard case .table(let columns, let rows, let after) = notebook.exportedOutputs(of: notebook.cells[0], run: run).first else {
+            Issue.record("no table")
+            return
+        }
+        #expect(columns == ["id", "a"] + (1...18).map { "n\($0)" } + ["z"])
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count == 21 })
+        #expect(rows[0][1] == .text(String(repeating: "a", count: 60)) && rows[0][12] == .number("11") && rows[2][20] == .text("end"))
+        #expect(after.isEmpty)
+        guard case .table(_, let tall, let footer) = notebook.exportedOutputs(of: notebook.cells[1], run: run).first else {
+            Issue.record("no table")
+            return
+        }
+        let long = TableValue.text(String(repeating: "w", count: 150))
+        #expect(tall.count == 41 && tall[0] == [.number("1"), long] && tall[20] == [.text("…"), .text("…")] && tall[40] == [.number("45"), long])
+        #expect(footer == ["… 45 rows, 40 shown"])
+        let markdown = MarkdownExport.render(notebook, run: run)
+        #expect(markdown.contains("| 45 | " + String(repeating: "w", count: 150) + " |"))
     }
 
     /// A quote, `<` or `|` followed by a combining mark is still one to a
@@ -194,7 +291,7 @@ extension TableValue: ExpressibleByStringLiteral {
                 == "&quot;\u{301} onclick=x &lt;\u{338}b&gt; &amp;\u{301} 東京 🎉")
         let notebook = try Notebook(text: "SELECT 'a|\u{301}b' AS \"x|\u{301}\", '```\u{301}' AS y;\n", path: "marks.rql")
         let markdown = MarkdownExport.render(notebook, run: try NotebookRunner(logsResults: true).run(notebook))
-        #expect(markdown.contains("| x\\|\u{301} | y |\n|---|---|\n| a\\|\u{301}b | ```\u{301} |"))
+        #expect(markdown.contains("| x\\|\u{301} | y |\n|---|---|\n| a\\|\u{301}b | \\`\\`\\`\u{301} |"))
         // The cell's fence is longer than the run of backticks in its text.
         #expect(markdown.contains("````sql\n"))
     }

@@ -52,6 +52,20 @@ private func mixedRows() -> RowArray { RowArray(columns: ["name", "n", "note"], 
             """)
     }
 
+    /// GitHub reads `\|` as a pipe inside a cell and `\\` as a backslash:
+    /// a value's backslashes are doubled, so one before a pipe cannot
+    /// unescape it and split the cell.
+    @Test func markdownEscapesBackslashesSoAPipeStaysInItsCell() throws {
+        let rows = RowArray(columns: ["v\\|"], rows: [[.text("a\\|b")], [.text("c:\\x\\")]])
+        #expect(try render(rows, RenderSettings(mode: .markdown, showsHeaders: true)) == """
+            | v\\\\\\|   |
+            |---------|
+            | a\\\\\\|b  |
+            | c:\\\\x\\\\ |
+
+            """)
+    }
+
     @Test func maxRowsShowsHeadAndTailWithAFooter() throws {
         let rows = RowArray(columns: ["n"], rows: (1...1234).map { [.integer(Int64($0))] })
         #expect(try render(rows, RenderSettings(mode: .box, showsHeaders: true, maxRows: 4)) == """

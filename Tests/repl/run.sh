@@ -217,6 +217,29 @@ expect_screen "list mode shows ESC and CR as symbols" "^a␛\[31mRED␍b$"
 if screen -e | grep -q $'\e\\[31m'; then fail "a value cannot turn the terminal red"; else pass; fi
 keys C-d
 
+# Names from the database reach the terminal as symbols too: .tables, .schema
+# and the list of Tab's choices cannot clear the screen or color it.
+esc=$'\e'
+sqlite3 "$scratch/names.sqlite" "CREATE TABLE \"t$esc[2J\" (\"c$esc[31m\"); CREATE TABLE t2 (x);"
+start --no-init names.sqlite
+expect_screen "a database with control characters in its names opens" "^rql names\.sqlite> $"
+type_line ".tables"
+expect_screen ".tables shows ESC as a symbol" "^t␛\[2J +t2 *$"
+type_line ".schema"
+expect_screen ".schema shows ESC as a symbol" '^CREATE TABLE "t␛\[2J" \("c␛\[31m"\);$'
+tab "SELECT * FROM t" "Tab lists table names with symbols" "^t␛\[2J +t2 *$"
+if screen | grep -q "^rql names\.sqlite> \.tables"; then pass; else fail "no name cleared the screen"; fi
+if screen -e | grep -q "$esc\\[31m"; then fail "no name colors the terminal"; else pass; fi
+keys C-c C-d
+
+# rql run and rql check print a notebook's outputs and their diff with symbols.
+printf -- '.print %s[2Jnew\n--> %s[2Jold\n' "$esc" "$esc" > "$scratch/controls.rql"
+start check controls.rql
+expect_screen "rql check shows the recorded ESC as a symbol" "^---> ␛\[2Jold$"
+expect_screen "and the fresh one" "^\+--> ␛\[2Jnew$"
+start run controls.rql
+expect_screen "rql run shows a notebook's output with symbols" "^␛\[2Jnew$"
+
 # Text beyond ASCII, typed, pasted and recalled, whether the environment
 # names a UTF-8 locale or none at all.
 for locale in "LANG=C.UTF-8" ""; do

@@ -16,9 +16,12 @@ import RQLRender
 /// table is in the dump). Any other virtual table (an R*Tree, a contentless
 /// FTS table) is written as the sqlite3 shell writes it: its schema entry,
 /// through `PRAGMA writable_schema`, and its shadow tables with their rows,
-/// where its data lives.
+/// where its data lives. On a terminal, control characters show as
+/// symbols; elsewhere the bytes stay.
 extension Session {
     func dump(patterns: [String]) throws {
+        let output = self.output.showingControls
+        defer { output.flush() }
         let writer = DumpWriter(output: output)
         try queue.inDatabase { db in
             try db.execute(sql: "SAVEPOINT dump")

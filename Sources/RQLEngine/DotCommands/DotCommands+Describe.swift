@@ -110,8 +110,8 @@ extension Session {
             throw CommandError("no table matches " + patterns.map { "\"\($0)\"" }.joined(separator: " "), notes: [".tables lists them"])
         }
         switch format {
-        case "mermaid": output.write(diagram.mermaid)
-        case "dot": output.write(diagram.dot)
+        case "mermaid": output.write(visible: diagram.mermaid)
+        case "dot": output.write(visible: diagram.dot)
         case "svg":
             guard let svgFile else { throw usage }
             let svg = try Session.drawWithGraphviz(diagram.dot)
@@ -138,7 +138,7 @@ extension Session {
         case .fts5: "FTS5 table"
         case .fts4: "FTS4 table"
         }
-        output.write("\(kind) \(table.schema == "main" ? "" : table.schema + ".")\(table.name)\n")
+        output.write(visible: "\(kind) \(table.schema == "main" ? "" : table.schema + ".")\(table.name)\n")
         let columns = try queue.inDatabase { db in
             try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
                              arguments: [table.name, table.schema])
@@ -182,7 +182,7 @@ extension Session {
         }
         sections.append(("full-text search", search))
         for (title, lines) in sections where !lines.isEmpty {
-            output.write("\(title):\n" + lines.map { "  \($0)\n" }.joined())
+            output.write(visible: "\(title):\n" + lines.map { "  \($0)\n" }.joined())
         }
     }
 

@@ -49,7 +49,7 @@ extension Session {
         for table in tables {
             let kind = catalog.table(named: table)?.kind == .fts4 ? "FTS4" : "FTS5"
             let facts = try queue.inDatabase { db in try Session.ftsFacts(table, readonly: readonly, db) }
-            output.write("\(kind) table \(table)\n" + AlignedList.text(facts, indent: "  "))
+            output.write(visible: "\(kind) table \(table)\n" + AlignedList.text(facts, indent: "  "))
         }
     }
 

@@ -47,7 +47,7 @@ extension Session {
     }
 
     func writeParameters() {
-        output.write(AlignedList.text(parameters.keys.sorted().map { ($0, Session.literal(parameters[$0] ?? .null)) }))
+        output.write(visible: AlignedList.text(parameters.keys.sorted().map { ($0, Session.literal(parameters[$0] ?? .null)) }))
     }
 
     /// A value as SQL would write it.

@@ -15,7 +15,7 @@ extension DotCommand {
             if statements.isEmpty, let pattern = arguments.first {
                 throw CommandError("no table, view, index or trigger matches \"\(pattern)\"", notes: [".tables lists them"])
             }
-            for sql in statements { session.output.write(sql + ";\n") }
+            for sql in statements { session.output.write(visible: sql + ";\n") }
         },
         DotCommand(name: "dbinfo", usage: ".dbinfo", summary: "file, pages, encoding, journal mode, user_version, SQLite and its options",
                    arguments: 0...0) { session, _ in
@@ -26,9 +26,11 @@ extension DotCommand {
 }
 
 extension Session {
-    /// Names laid out in columns, as `ls` does: across the terminal, or 80 columns.
+    /// Names laid out in columns, as `ls` does: across the terminal (their
+    /// control characters as symbols), or 80 columns.
     func writeColumns(_ names: [String]) {
         let lineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) ?? 80
-        for line in ColumnLayout.lines(names, width: lineWidth) { output.write(line + "\n") }
+        let shown = output.isTerminal ? names.map(CellText.visibleLine) : names
+        for line in ColumnLayout.lines(shown, width: lineWidth) { output.write(line + "\n") }
     }
 }

@@ -59,6 +59,6 @@ extension Session {
             let lines = statement.split(separator: "\n", omittingEmptySubsequences: false)
             text += "    \(index + 1). " + lines.joined(separator: "\n       ") + "\n"
         }
-        output.write(text)
+        output.write(visible: text)
     }
 }

@@ -44,6 +44,6 @@ extension Session {
             text += "  reads:\n" + view.reads.map { "    \($0.table): " + ($0.columns?.joined(separator: ", ") ?? "every column") + "\n" }.joined()
         }
         text += "  sql:\n" + view.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
-        output.write(text)
+        output.write(visible: text)
     }
 }

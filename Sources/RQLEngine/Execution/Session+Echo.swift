@@ -4,18 +4,19 @@ import RQLRender
 
 extension Session {
     /// Writes SQL the session shows (`.echo on`, `.sql on`), its keywords
-    /// highlighted when the output is a terminal that takes colors.
+    /// highlighted when the output is a terminal that takes colors, and
+    /// control characters (in a script's strings) shown as symbols there.
     func writeSQL(_ sql: String) {
         let style = TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)
-        guard style.isEnabled else { return output.write(sql) }
+        guard style.isEnabled else { return output.write(visible: sql) }
         let bytes = Array(sql.utf8)
         var written = 0
         for token in SQLTokenizer.tokens(sql) where token.kind == .word && Session.isKeyword(token.text) {
-            output.write(String(decoding: bytes[written..<token.range.lowerBound], as: UTF8.self))
+            output.write(visible: String(decoding: bytes[written..<token.range.lowerBound], as: UTF8.self))
             style.write(token.text, as: .keyword, to: output)
             written = token.range.upperBound
         }
-        output.write(String(decoding: bytes[written...], as: UTF8.self))
+        output.write(visible: String(decoding: bytes[written...], as: UTF8.self))
     }
 
     /// Whether SQLite knows `word` as a keyword (any case).

@@ -33,7 +33,7 @@ extension Session {
             // `.eqp on`: the plan of a query first (a PRAGMA has none to show).
             if self.settings.showsPlans, statement.columnCount > 0, !Session.isExplain(sql),
                let plan = try? QueryPlan.read(db, sql: sql, values: []), !plan.tree.isEmpty {
-                for line in try planLines(plan, sql: sql, in: db) + [""] { output.write(line + "\n") }
+                for line in try planLines(plan, sql: sql, in: db) + [""] { output.write(visible: line + "\n") }
             }
             let wasInTransaction = db.isInsideTransaction
             do {

@@ -97,7 +97,8 @@ struct SchemaDiagram {
     // MARK: The terminal
 
     /// Each table as a box (PK and FK marked, types dimmed), the boxes side
-    /// by side as many as `width` holds, then the relationships in words.
+    /// by side as many as `width` holds, then the relationships in words;
+    /// names with control characters show them as symbols, as a box does.
     func text(width: Int, style: TerminalStyle) -> String {
         let boxes = tables.map { box($0, style: style) }
         var text = ""
@@ -121,8 +122,8 @@ struct SchemaDiagram {
         }
         flush()
         if tables.isEmpty { text += "no tables\n" }
-        for edge in edges { text += edge.text + "\n" }
-        for note in notes { text += note.text + "\n" }
+        for edge in edges { text += CellText.visibleLine(edge.text) + "\n" }
+        for note in notes { text += CellText.visibleLine(note.text) + "\n" }
         return text
     }
 
@@ -130,14 +131,15 @@ struct SchemaDiagram {
         let keyColumns = Set(table.foreignKeys.flatMap(\.columns))
         let rows = table.columns.map { column -> (mark: String, name: String, type: String) in
             let mark = column.isPrimaryKey ? "PK" : keyColumns.contains(column.name) ? "FK" : "  "
-            return (mark, column.name, column.type)
+            return (mark, CellText.visibleLine(column.name), CellText.visibleLine(column.type))
         }
+        let title = CellText.visibleLine(table.name)
         let nameWidth = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
         let typeWidth = rows.map { DisplayWidth.of($0.type) }.max() ?? 0
         // ` PK name type `: the row's width inside the border.
         let rowWidth = 5 + nameWidth + (typeWidth > 0 ? 1 + typeWidth : 0)
-        let inner = max(DisplayWidth.of(table.name) + 3, rowWidth)
-        var lines = ["┌─ " + table.name + " " + String(repeating: "─", count: inner - DisplayWidth.of(table.name) - 3) + "┐"]
+        let inner = max(DisplayWidth.of(title) + 3, rowWidth)
+        var lines = ["┌─ " + title + " " + String(repeating: "─", count: inner - DisplayWidth.of(title) - 3) + "┐"]
         for row in rows {
             let name = row.name + String(repeating: " ", count: nameWidth - DisplayWidth.of(row.name))
             let type = row.type + String(repeating: " ", count: typeWidth - DisplayWidth.of(row.type))

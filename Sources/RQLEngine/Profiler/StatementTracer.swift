@@ -114,11 +114,12 @@ final class StatementTracer {
     }
 
     /// Writes `text` indented two spaces a level, straight from SQLite's
-    /// bytes; a statement gets a `;` when it has none.
+    /// bytes (control characters as symbols on a terminal); a statement
+    /// gets a `;` when it has none.
     private static func writeLine(_ text: UnsafePointer<CChar>, depth: Int, endingStatement: Bool, to output: ByteOutput) {
         output.write(repeating: 0x20, count: 2 * depth)
         let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
-        output.write(bytes)
+        output.write(visible: bytes)
         if endingStatement, bytes.last != 0x3B { output.write(byte: 0x3B) }
         output.write(byte: 0x0A)
     }

@@ -6,19 +6,22 @@ import RQLLanguage
 /// value, text's every byte), with the rowid where the table has one, and
 /// the index entries of each FTS5 table (its `fts5vocab` instances: term,
 /// row, column, offset), sorted. Shadow tables are left out: an FTS5 index
-/// rebuilt from the same rows holds the same entries in other pages. It all
-/// comes from one query, so that a round trip costs few statements.
+/// rebuilt from the same rows holds the same entries in other pages.
 enum DumpContents {
-    static func text(of database: DumpFuzzSession) -> String {
+    static func text(of database: FuzzDatabaseFile) -> String {
+        database.reading(text)
+    }
+
+    private static func text(_ rows: (String) -> String) -> String {
         // Each table, view and virtual table: its name, whether it has a rowid, whether it is FTS5, its columns.
-        let tables = database.run("""
+        let tables = rows("""
             SELECT hex(l.name), l.type = 'virtual' OR (l.type = 'table' AND l.wr = 0),
               coalesce(m.sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%', 0),
               (SELECT group_concat(hex(name), ',') FROM
                 (SELECT name FROM pragma_table_xinfo(l.name, 'main') WHERE hidden <> 1 ORDER BY cid))
             FROM pragma_table_list AS l JOIN main.sqlite_schema AS m ON m.name = l.name
             WHERE l.schema = 'main' AND l.type IN ('table', 'virtual', 'view') ORDER BY 1;
-            """).output.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
+            """).split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
             .filter { $0.count == 4 }
         var selects = ["SELECT 'schema' AS t, type || '|' || quote(name) || hex(name) || '|' || quote(tbl_name) || hex(tbl_name) || '|' "
                        + "|| quote(sql) || hex(sql) AS r FROM main.sqlite_schema"]
@@ -29,11 +32,11 @@ enum DumpContents {
             let row = values.isEmpty ? "''" : values.map { "quote(\($0))||hex(\($0))" }.joined(separator: "||'|'||")
             selects.append("SELECT '\(table[0])', \(row) FROM main.\(SQLText.identifier(name))")
             if table[2] == "1" {
-                database.run("CREATE VIRTUAL TABLE temp.vocabulary\(index) USING fts5vocab(main, \(SQLText.stringLiteral(name)), instance);")
+                _ = rows("CREATE VIRTUAL TABLE temp.vocabulary\(index) USING fts5vocab(main, \(SQLText.stringLiteral(name)), instance);")
                 selects.append("SELECT 'index \(table[0])', hex(term)||'|'||doc||'|'||hex(col)||'|'||quote(offset) FROM temp.vocabulary\(index)")
             }
         }
-        return database.run(selects.joined(separator: "\nUNION ALL ") + "\nORDER BY 1, 2;").output
+        return rows(selects.joined(separator: "\nUNION ALL ") + "\nORDER BY 1, 2;")
     }
 
     private static func unhex(_ hex: String) -> String {

@@ -17,8 +17,7 @@ public enum DumpRoundTripCheck {
     /// What one input gives: the dump, the original's contents, and the broken invariants.
     public static func roundTrip(_ input: [UInt8]) -> (dump: String, contents: String, problems: [String]) {
         let original = FuzzDatabaseFile("original")
-        original.execute(DumpFuzzSchema(input).statements)
-        let contents = DumpContents.text(of: original)
+        let contents = DumpContents.text(of: original, after: DumpFuzzSchema(input).statements)
         guard let dump = DumpFuzzSession(original)?.run(".dump", as: .dot) else { return ("", contents, ["rql does not open the database"]) }
         guard dump.errors.isEmpty else { return (dump.output, contents, ["the dump failed: \(dump.errors)"]) }
         var problems = structureProblems(dump.output)

@@ -97,7 +97,11 @@ let package = Package(
         // replays their seed corpora and kept crash inputs.
         .target(
             name: "RQLFuzzChecks",
-            dependencies: ["RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples"],
+            dependencies: [
+                "RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples",
+                // A plain connection of the checks' own, to make and read databases around what rql does.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Fuzz/Checks"),
         .testTarget(name: "RQLFuzzChecksTests", dependencies: ["RQLFuzzChecks"]),
         .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),

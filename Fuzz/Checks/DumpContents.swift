@@ -1,44 +1,35 @@
 import RQLLanguage
 
 /// What a database holds, as text to compare: its schema (each object's
-/// type, names and SQL), the rows of each table, virtual table and view,
-/// each value as `quote()` and `hex()` give it (its type, a real's exact
-/// value, text's every byte), with the rowid where the table has one, and
-/// the index entries of each FTS5 table (its `fts5vocab` instances: term,
-/// row, column, offset), sorted. Shadow tables are left out: an FTS5 index
-/// rebuilt from the same rows holds the same entries in other pages. It all
-/// comes from one query, so that a round trip costs few statements.
+/// type, names and SQL), the rows of each table, virtual table and view
+/// (with the rowid where the table has one), each value as its type and its
+/// exact bytes (`FuzzValue`), and the index entries of each FTS5 table (its
+/// `fts5vocab` instances: term, row, column, offset), each list sorted.
+/// Shadow tables are left out: an FTS5 index rebuilt from the same rows
+/// holds the same entries in other pages.
 enum DumpContents {
-    static func text(of database: DumpFuzzSession) -> String {
-        // Each table, view and virtual table: its name, whether it has a rowid, whether it is FTS5, its columns.
-        let tables = database.run("""
-            SELECT hex(l.name), l.type = 'virtual' OR (l.type = 'table' AND l.wr = 0),
-              coalesce(m.sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%', 0),
-              (SELECT group_concat(hex(name), ',') FROM
-                (SELECT name FROM pragma_table_xinfo(l.name, 'main') WHERE hidden <> 1 ORDER BY cid))
-            FROM pragma_table_list AS l JOIN main.sqlite_schema AS m ON m.name = l.name
-            WHERE l.schema = 'main' AND l.type IN ('table', 'virtual', 'view') ORDER BY 1;
-            """).output.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
-            .filter { $0.count == 4 }
-        var selects = ["SELECT 'schema' AS t, type || '|' || quote(name) || hex(name) || '|' || quote(tbl_name) || hex(tbl_name) || '|' "
-                       + "|| quote(sql) || hex(sql) AS r FROM main.sqlite_schema"]
-        for (index, table) in tables.enumerated() {
-            let name = unhex(table[0])
-            let columns = table[3].split(separator: ",").map { SQLText.identifier(unhex(String($0))) }
-            let values = (table[1] == "1" ? ["rowid"] : []) + columns
-            let row = values.isEmpty ? "''" : values.map { "quote(\($0))||hex(\($0))" }.joined(separator: "||'|'||")
-            selects.append("SELECT '\(table[0])', \(row) FROM main.\(SQLText.identifier(name))")
-            if table[2] == "1" {
-                database.run("CREATE VIRTUAL TABLE temp.vocabulary\(index) USING fts5vocab(main, \(SQLText.stringLiteral(name)), instance);")
-                selects.append("SELECT 'index \(table[0])', hex(term)||'|'||doc||'|'||hex(col)||'|'||quote(offset) FROM temp.vocabulary\(index)")
+    /// The contents of `database` once `statements` have run in it.
+    static func text(of database: FuzzDatabaseFile, after statements: [String] = []) -> String {
+        database.reading(after: statements) { query in
+            func sorted(_ sql: String) -> String {
+                query(sql).map { $0.map(\.description).joined(separator: "|") }.sorted().joined(separator: "\n")
             }
-        }
-        return database.run(selects.joined(separator: "\nUNION ALL ") + "\nORDER BY 1, 2;").output
-    }
-
-    private static func unhex(_ hex: String) -> String {
-        let digits = Array(hex)
-        let bytes = stride(from: 0, to: digits.count - 1, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
-        return String(decoding: bytes, as: UTF8.self)
+            var text = "schema\n" + sorted("SELECT type, name, tbl_name, sql FROM main.sqlite_schema")
+            // Each table, view and virtual table: its name, whether it has a rowid, whether it is FTS5.
+            let tables = query("""
+                SELECT l.name, l.type = 'virtual' OR (l.type = 'table' AND l.wr = 0), coalesce(m.sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%', 0)
+                FROM pragma_table_list AS l JOIN main.sqlite_schema AS m ON m.name = l.name
+                WHERE l.schema = 'main' AND l.type IN ('table', 'virtual', 'view') ORDER BY l.name
+                """)
+            for (index, table) in tables.enumerated() {
+                guard table.count == 3, let name = table[0].text else { continue }
+                let quoted = SQLText.identifier(name)
+                text += "\n\(table[0])\n" + sorted("SELECT \(table[1] == .integer(1) ? "rowid, " : "")* FROM main.\(quoted)")
+                guard table[2] == .integer(1) else { continue }
+                _ = query("CREATE VIRTUAL TABLE temp.vocabulary\(index) USING fts5vocab(main, \(SQLText.stringLiteral(name)), instance)")
+                text += "\nindex\n" + sorted("SELECT term, doc, col, offset FROM temp.vocabulary\(index)")
+            }
+            return text
+        } ?? ""
     }
 }

@@ -16,20 +16,20 @@ public enum DumpRoundTripCheck {
 
     /// What one input gives: the dump, the original's contents, and the broken invariants.
     public static func roundTrip(_ input: [UInt8]) -> (dump: String, contents: String, problems: [String]) {
-        guard let original = DumpFuzzSession() else { return ("", "", ["no in-memory database"]) }
-        for statement in DumpFuzzSchema(input).statements { original.run(statement) }
-        let dump = original.run(".dump", as: .dot)
-        let contents = original.contents()
+        let original = FuzzDatabaseFile("original")
+        let contents = DumpContents.text(of: original, after: DumpFuzzSchema(input).statements)
+        guard let dump = DumpFuzzSession(original)?.run(".dump", as: .dot) else { return ("", contents, ["rql does not open the database"]) }
         guard dump.errors.isEmpty else { return (dump.output, contents, ["the dump failed: \(dump.errors)"]) }
         var problems = structureProblems(dump.output)
         guard problems.isEmpty else { return (dump.output, contents, problems) }
-        guard let copy = DumpFuzzSession() else { return (dump.output, contents, ["no in-memory database"]) }
-        let messages = copy.read(dump.output)
+        let copy = FuzzDatabaseFile("copy")
+        guard let reader = DumpFuzzSession(copy) else { return (dump.output, contents, ["rql does not open a new database"]) }
+        let messages = reader.read(dump.output)
         if !messages.isEmpty { problems.append("reading the dump said: \(messages)") }
-        let copied = copy.contents()
-        if copied != contents { problems.append("the database read from the dump differs:\n" + difference(contents, copied)) }
-        let again = copy.run(".dump", as: .dot).output
+        let again = reader.run(".dump", as: .dot).output
         if again != dump.output { problems.append("the database read from the dump dumps otherwise:\n" + difference(dump.output, again)) }
+        let copied = DumpContents.text(of: copy)
+        if copied != contents { problems.append("the database read from the dump differs:\n" + difference(contents, copied)) }
         return (dump.output, contents, problems)
     }
 
@@ -39,9 +39,9 @@ public enum DumpRoundTripCheck {
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     }
 
-    /// The contents of a database file (`DumpContents`), nil when it does not open.
-    public static func contents(ofFile path: String) -> String? {
-        DumpFuzzSession(.file(path: path, readonly: true))?.contents()
+    /// The contents of a database file (`DumpContents`).
+    public static func contents(ofFile path: String) -> String {
+        DumpContents.text(of: FuzzDatabaseFile(existing: path))
     }
 
     /// Every command of the dump is SQL, and it is one transaction.
@@ -68,22 +68,25 @@ public enum DumpRoundTripCheck {
     }
 }
 
-/// A session on a private in-memory database, its output kept.
+/// A session on a database file of the check's, its output kept.
 final class DumpFuzzSession {
     let session: Session
     private let output = ByteOutput(.memory)
     private let errors = ByteOutput(.memory)
 
-    init?(_ target: DatabaseTarget = .file(path: ":memory:", readonly: false)) {
-        guard let session = try? Session(options: .init(target: target, mode: .list, colorAllowed: false,
-                                                        output: output, diagnostics: errors)) else { return nil }
+    /// One clock for every session: SQLite keeps a VFS for each clock a
+    /// session is made with, and a list of thousands slows every open.
+    private static let clock = SystemClock()
+
+    init?(_ file: FuzzDatabaseFile) {
+        guard let session = try? Session(options: .init(target: .file(path: file.path, readonly: false), mode: .list, colorAllowed: false,
+                                                        clock: DumpFuzzSession.clock, output: output, diagnostics: errors))
+        else { return nil }
         self.session = session
     }
 
-    /// Runs one command as it is (no script reader splits it); what it
-    /// printed and what it said.
-    @discardableResult
-    func run(_ text: String, as language: InputLanguage = .sql) -> (output: String, errors: String) {
+    /// Runs one command as it is; what it printed and what it said.
+    func run(_ text: String, as language: InputLanguage) -> (output: String, errors: String) {
         output.clear()
         errors.clear()
         session.execute(Command(language, text))
@@ -95,10 +98,5 @@ final class DumpFuzzSession {
         errors.clear()
         session.run(script: script, origin: "dump", policy: .continueUnlessBail)
         return errors.text
-    }
-
-    /// The database's contents as text (`DumpContents`).
-    func contents() -> String {
-        DumpContents.text(of: self)
     }
 }

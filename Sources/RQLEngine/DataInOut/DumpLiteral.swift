@@ -3,7 +3,7 @@ import GRDBSQLite
 import RQLRender
 
 /// A column's value as an SQL literal that reads back the same, written by
-/// `.dump`: reals in their shortest exact form, blobs in hex, and text
+/// `.dump`: reals exactly (`DumpReals`), blobs in hex, and text
 /// quoted with no control character left in it, so that nothing a value
 /// holds can end a line, move a terminal's cursor or leave the string. A
 /// control character is written as a marker that the text does not hold
@@ -14,7 +14,7 @@ import RQLRender
 ///     replace('esc\u001b[31m','\u001b',char(27))                 esc ESC [31m
 ///     CAST(X'61FF' AS TEXT)                                      text that is not UTF-8
 enum DumpLiteral {
-    static func write(_ statement: OpaquePointer, _ column: Int32, to output: ByteOutput) {
+    static func write(_ statement: OpaquePointer, _ column: Int32, reals: DumpReals, to output: ByteOutput) {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:
             output.write(integer: sqlite3_column_int64(statement, column))
@@ -25,7 +25,7 @@ enum DumpLiteral {
             } else if value.isInfinite {
                 output.write(value < 0 ? "-1e999" : "1e999")
             } else {
-                output.write(value.description)
+                output.write(reals.literal(value))
             }
         case SQLITE_TEXT:
             let count = Int(sqlite3_column_bytes(statement, column))

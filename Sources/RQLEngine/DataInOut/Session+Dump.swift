@@ -42,6 +42,7 @@ extension Session {
         }
         let tables = objects.filter { $0.type == "table" && $0.kind != "shadow" && !$0.isInternal(\.name) && matches($0.name) }
         let ordinaryTables = tables.filter { $0.kind == "table" }.map(\.name)
+        let reals = try DumpReals(db)
         writer.raw("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
         var writesSchema = false
         var rebuilds: [String] = []
@@ -49,7 +50,7 @@ extension Session {
             switch table.style(contentTables: ordinaryTables) {
             case .rows:
                 try writer.statement(table.sql, of: table.name)
-                try dumpRows(of: table, in: db, to: writer)
+                try dumpRows(of: table, in: db, reals: reals, to: writer)
             case .rebuild:
                 try writer.statement(table.sql, of: table.name)
                 rebuilds.append(table.name)
@@ -62,7 +63,7 @@ extension Session {
                            + "\(DumpLiteral.text(table.table)),0,\(DumpLiteral.text(table.sql)));\n")
                 for shadow in objects where shadow.kind == "shadow" && shadow.isShadow(of: table.name) {
                     try writer.statement(shadow.sql, of: shadow.name)
-                    try dumpRows(of: shadow, in: db, to: writer)
+                    try dumpRows(of: shadow, in: db, reals: reals, to: writer)
                 }
             }
         }
@@ -100,7 +101,7 @@ extension Session {
     }
 
     /// One INSERT a row, with the rowid when no column holds it.
-    private static func dumpRows(of object: DumpObject, in db: Database, to writer: DumpWriter) throws {
+    private static func dumpRows(of object: DumpObject, in db: Database, reals: DumpReals, to writer: DumpWriter) throws {
         let table = object.name
         let info = try Row.fetchAll(db, sql: "SELECT name, type, pk, hidden FROM pragma_table_xinfo(?, 'main')", arguments: [table])
         let columns = info.filter { ($0["hidden"] as Int? ?? 0) == 0 }.map { $0["name"] as String }
@@ -137,7 +138,7 @@ extension Session {
             output.write(headBytes)
             for column in 0..<count {
                 if column > 0 { output.write(byte: UInt8(ascii: ",")) }
-                DumpLiteral.write(statement, column, to: output)
+                DumpLiteral.write(statement, column, reals: reals, to: output)
             }
             output.write(");\n")
         }

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import GRDBSQLite
 import RQLLanguage
@@ -27,7 +26,7 @@ enum CatalogReader {
         // One pass over each schema's sqlite_master, and one statement for
         // the columns (and one for the foreign keys) of all its tables:
         // reading stays linear in the number of tables, with no cost a table.
-        var declarations: [String: [String: String]] = [:]
+        var declarations: [String: [String: Declaration]] = [:]
         var uniqueKeys: [String: [String: [[String]]]] = [:]
         var columnsBySchema: [String: [String: [ColumnRow]]] = [:]
         var keysBySchema: [String: [String: [Catalog.ForeignKey]]] = [:]
@@ -35,10 +34,12 @@ enum CatalogReader {
             uniqueKeys[schema] = try readUniqueKeys(in: schema, db)
             columnsBySchema[schema] = try? readColumns(in: schema, db)
             keysBySchema[schema] = try? readForeignKeys(in: schema, db)
+            // A column has a collation of its own only where the table's SQL says COLLATE.
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM \(SQLText.identifier(schema)).sqlite_master WHERE type IN ('table', 'view')
+                SELECT name, sql, type = 'table' AND sql LIKE '%collate%'
+                FROM \(SQLText.identifier(schema)).sqlite_master WHERE type IN ('table', 'view')
                 """)
-            declarations[schema] = Dictionary(rows.map { ($0[0] as String, $0[1] as String? ?? "") },
+            declarations[schema] = Dictionary(rows.map { ($0[0] as String, Declaration(sql: $0[1] ?? "", declaresCollations: $0[2] as Bool? ?? false)) },
                                               uniquingKeysWith: { first, _ in first })
         }
         var tables: [Catalog.Table] = []
@@ -47,21 +48,20 @@ enum CatalogReader {
             let schema: String = row[0]
             let name: String = row[1]
             let type: String = row[2]
-            let sql = declarations[schema]?[name] ?? ""
+            let declaration = declarations[schema]?[name] ?? Declaration(sql: "", declaresCollations: false)
+            let sql = declaration.sql
             let fts = type == "virtual" ? FTSDeclaration.parse(sql) : nil
             if type == "virtual", fts == nil { continue }
             // A view whose tables are gone cannot be read: the catalog leaves it out
             // rather than fail every query (`.views` says what is wrong with it).
             guard let columnRows = columnsBySchema[schema].map({ $0[name] ?? [] })
                     ?? (try? readColumns(of: name, in: schema, db)), !columnRows.isEmpty else { continue }
-            // A column has a collation of its own only where the table's SQL says COLLATE.
-            let declaresCollations = type == "table" && sql.range(of: "collate", options: .caseInsensitive) != nil
             let columns = columnRows
                 .filter { $0.hidden != 1 }
                 .map { column in
                     Catalog.Column(name: column.name, type: column.type, isNotNull: column.isNotNull,
                                    isPrimaryKey: column.isPrimaryKey,
-                                   collation: declaresCollations ? collation(of: column.name, in: name, schema: schema, db) : nil)
+                                   collation: declaration.declaresCollations ? collation(of: column.name, in: name, schema: schema, db) : nil)
                 }
             let keys = type != "table" ? []
                 : try keysBySchema[schema].map { $0[name] ?? [] } ?? readForeignKeys(of: name, in: schema, db)
@@ -87,6 +87,12 @@ enum CatalogReader {
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
         return Catalog(tables: tables, searchLinks: links, functions: functions)
+    }
+
+    /// A table's or view's SQL, and whether it says COLLATE.
+    private struct Declaration {
+        var sql: String
+        var declaresCollations: Bool
     }
 
     /// One column as `pragma_table_xinfo` gives it.
@@ -147,18 +153,22 @@ enum CatalogReader {
                                      arguments: [table, schema]), from: 0)
     }
 
-    /// One table's foreign keys from its rows of `pragma_foreign_key_list`, in order.
+    /// One table's foreign keys from its rows of `pragma_foreign_key_list`,
+    /// ordered by key and column: the rows of one key are consecutive.
     private static func foreignKeys(_ rows: [Row], from first: Int) -> [Catalog.ForeignKey] {
-        var keys: [Int: Catalog.ForeignKey] = [:]
+        var keys: [Catalog.ForeignKey] = []
+        var lastID: Int?
         for key in rows {
             let id: Int = key[first]
-            var entry = keys[id] ?? Catalog.ForeignKey(columns: [], table: key[first + 1], targetColumns: [],
-                                                       onDelete: key[first + 4], onUpdate: key[first + 5])
-            entry.columns.append(key[first + 2])
-            if let target: String = key[first + 3] { entry.targetColumns.append(target) }
-            keys[id] = entry
+            if id != lastID {
+                keys.append(Catalog.ForeignKey(columns: [], table: key[first + 1], targetColumns: [],
+                                               onDelete: key[first + 4], onUpdate: key[first + 5]))
+                lastID = id
+            }
+            keys[keys.count - 1].columns.append(key[first + 2])
+            if let target: String = key[first + 3] { keys[keys.count - 1].targetColumns.append(target) }
         }
-        return keys.keys.sorted().compactMap { keys[$0] }
+        return keys
     }
 
     /// A table column's declared collation when it is not BINARY (NOCASE,

@@ -4,9 +4,11 @@
 -- enums are integers (status: incomplete 0, completed 1, completing 2;
 -- priority: low 1, medium 2, high 3).
 --
--- Everything here is stored in the file and works in any SQLite tool: the
--- ids' default builds a version 4 UUID from SQLite's own randomblob() (the
--- app's schema calls uuid(), which only an app or rql provides). The two
+-- Everything here is stored in the file and works in any SQLite (3.37 or
+-- later, with FTS5): the ids' default builds a version 4 UUID from SQLite's
+-- own randomblob() (the app's schema calls uuid(), which only an app or rql
+-- provides). The foreign keys' cascades run only on a connection with
+-- PRAGMA foreign_keys = ON, which rql sets and SQLite leaves off. The two
 -- triggers that call back into the app are in reminders-app.sql: rql creates
 -- them as TEMP triggers on each connection, as SQLiteData advises for app
 -- logic, so a file without the app never calls a function it lacks.
@@ -47,7 +49,7 @@ CREATE TABLE tags (
 CREATE TABLE remindersTags (
   id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
   reminderID TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
-  tagID TEXT NOT NULL REFERENCES tags(title) ON DELETE CASCADE ON UPDATE CASCADE
+  tagID TEXT NOT NULL COLLATE NOCASE REFERENCES tags(title) ON DELETE CASCADE ON UPDATE CASCADE
 ) STRICT;
 CREATE INDEX index_remindersTags_on_reminderID ON remindersTags(reminderID);
 CREATE INDEX index_remindersTags_on_tagID ON remindersTags(tagID);

@@ -25,9 +25,8 @@ import RQLEngine
             """)
     }
 
-    @Test func theSampleNeedsOneAndChinookNone() throws {
-        #expect(try TestSession().run(".lint fkey-indexes").output
-                == "remindersTags(tagID) → tags(title): CREATE INDEX \"remindersTags_tagID\" ON \"remindersTags\" (\"tagID\" COLLATE NOCASE);\n")
+    @Test func theSampleAndChinookNeedNone() throws {
+        #expect(try TestSession().run(".lint fkey-indexes").output == "every foreign key has an index that starts with its columns\n")
         guard Chinook.isAvailable else {
             print("skipped: the Chinook lint, as ../shared/data/chinook.sqlite is absent")
             return

@@ -93,6 +93,40 @@ import RQLEngine
         ])
     }
 
+    /// Triggers that UPDATE or DELETE an external-content index after its
+    /// row changed take out the new words, not the old: `.fts` names them,
+    /// with the form each engine needs, and its integrity check fails.
+    @Test func triggersThatChangeTheIndexTooLateAreNamed() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
+            CREATE VIRTUAL TABLE ix USING fts5(body, content = docs, content_rowid = id);
+            CREATE TRIGGER docs_ai AFTER INSERT ON docs BEGIN INSERT INTO ix (rowid, body) VALUES (new.id, new.body); END;
+            CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN DELETE FROM main.ix WHERE rowid = old.id; END;
+            CREATE TRIGGER docs_au AFTER UPDATE ON docs BEGIN UPDATE OR IGNORE "ix" SET body = new.body WHERE rowid = new.id; END;
+            INSERT INTO docs (body) VALUES ('alpha'), ('beta');
+            UPDATE docs SET body = 'gamma' WHERE id = 1;
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+            CREATE VIRTUAL TABLE notesIndex USING fts4(body, content="notes");
+            CREATE TRIGGER notes_bd BEFORE DELETE ON notes BEGIN DELETE FROM notesIndex WHERE docid = old.id; END;
+            CREATE TRIGGER notes_au AFTER UPDATE ON notes BEGIN DELETE FROM notesIndex WHERE docid = old.id; END;
+            """)
+        let five = test.run(".fts ix").output.split(separator: "\n").filter { $0.hasPrefix("  sync") || $0.hasPrefix("  integrity") }
+        #expect(five == [
+            "  sync           triggers on docs keep it in step: docs_ad, docs_ai, docs_au",
+            "  sync           WARNING: docs_ad, docs_au change the index with UPDATE or DELETE after the row of docs has changed, "
+                + "when the old words can no longer be read from it, so they stay in the index; "
+                + "take the old row out with INSERT INTO ix(ix, rowid, …) VALUES ('delete', old.rowid, old.…)",
+            "  integrity      FAILED: the index does not match docs; INSERT INTO ix(ix) VALUES ('rebuild') makes it again",
+        ])
+        let four = test.run(".fts notesIndex").output.split(separator: "\n").filter { $0.hasPrefix("  sync") }
+        #expect(four == [
+            "  sync           WARNING: no trigger on notes writes to it on INSERT, so those leave it stale; INSERT INTO notesIndex(notesIndex) VALUES ('rebuild') makes it again",
+            "  sync           WARNING: notes_au changes the index with UPDATE or DELETE after the row of notes has changed, "
+                + "when the old words can no longer be read from it, so they stay in the index; "
+                + "delete from the index in a BEFORE trigger, insert in an AFTER one",
+        ])
+    }
+
     @Test func aReadOnlyDatabaseIsNotChecked() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-fts-\(UUID().uuidString).sqlite").path
         let writer = try TestSession(.file(path: path, readonly: false))

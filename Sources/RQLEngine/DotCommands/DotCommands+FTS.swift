@@ -9,7 +9,8 @@ extension DotCommand {
                    details: """
                        For each FTS5 or FTS4 table (or TABLE): its columns, tokenizer and options, content
                        mode (normal, external content, contentless), for external content the triggers that
-                       keep it in step with its table (or a warning naming the changes none covers), row
+                       keep it in step with its table (or a warning naming the changes none covers, and one
+                       naming the AFTER triggers that UPDATE or DELETE the index, which leaves old words in it), row
                        count, distinct terms and the most frequent ones (through a temporary fts5vocab or
                        fts4aux table, dropped afterwards), the integrity-check result (an external-content
                        FTS5 index is compared with its table; skipped on a read-only database) and its
@@ -64,7 +65,7 @@ extension Session {
         if !otherOptions.isEmpty { facts.append(("options", otherOptions.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))) }
         facts.append(("content", declaration.contentMode))
         if let content = declaration.contentTable {
-            facts.append(("sync", try syncFact(of: table, content: content, db)))
+            for fact in try syncFacts(of: table, content: content, isFTS4: isFTS4, db) { facts.append(("sync", fact)) }
         }
         facts.append(("rows", "\(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0)"))
         let vocabulary = "\"rql_fts_vocabulary\""
@@ -107,9 +108,10 @@ extension Session {
         return facts
     }
 
-    /// Which changes to an external-content index's content table reach it:
-    /// the triggers on that table whose statements name the index, by event.
-    private static func syncFact(of table: String, content: String, _ db: Database) throws -> String {
+    /// Which changes to an external-content index's content table reach it
+    /// (the triggers on that table whose statements name the index, by
+    /// event), and the triggers that change it too late to be right.
+    private static func syncFacts(of table: String, content: String, isFTS4: Bool, _ db: Database) throws -> [String] {
         let triggers = try String.fetchAll(db, sql: """
             SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL
             UNION ALL
@@ -124,15 +126,47 @@ extension Session {
         for event in ["INSERT", "UPDATE", "DELETE"] where !syncing.contains(where: { $0.event.description.hasPrefix(event) }) {
             missing.append(event)
         }
+        var facts: [String]
         if missing.isEmpty {
-            return "triggers on \(content) keep it in step: " + syncing.map(\.name).sorted().joined(separator: ", ")
+            facts = ["triggers on \(content) keep it in step: " + syncing.map(\.name).sorted().joined(separator: ", ")]
+        } else if missing.count == 3 {
+            facts = ["WARNING: no trigger on \(content) writes to it, so any change to \(content) leaves it stale; "
+                     + rebuildHint(table)]
+        } else {
+            facts = ["WARNING: no trigger on \(content) writes to it on \(missing.joined(separator: " or ")), "
+                     + "so those leave it stale; " + rebuildHint(table)]
         }
-        if missing.count == 3 {
-            return "WARNING: no trigger on \(content) writes to it, so any change to \(content) leaves it stale; "
-                + rebuildHint(table)
+        // An UPDATE or DELETE of an external-content index finds the words to
+        // take out by reading the row from the content table; after the row
+        // has changed there, it reads the new words, and the old ones stay.
+        let late = syncing.filter { trigger in
+            trigger.timing == .after && trigger.body.contains { changesRows(of: table, $0) }
         }
-        return "WARNING: no trigger on \(content) writes to it on \(missing.joined(separator: " or ")), "
-            + "so those leave it stale; " + rebuildHint(table)
+        if !late.isEmpty {
+            facts.append("WARNING: " + late.map(\.name).sorted().joined(separator: ", ")
+                         + " \(late.count == 1 ? "changes" : "change") the index with UPDATE or DELETE after the row "
+                         + "of \(content) has changed, when the old words can no longer be read from it, so they stay "
+                         + "in the index; " + (isFTS4
+                            ? "delete from the index in a BEFORE trigger, insert in an AFTER one"
+                            : "take the old row out with INSERT INTO \(table)(\(table), rowid, …) VALUES ('delete', old.rowid, old.…)"))
+        }
+        return facts
+    }
+
+    /// Whether `statement` is an UPDATE or DELETE of the table `table`.
+    private static func changesRows(of table: String, _ statement: String) -> Bool {
+        var tokens = SQLTokenizer.tokens(statement)[...]
+        guard let verb = tokens.popFirst() else { return false }
+        if verb.isWord("DELETE") {
+            guard tokens.popFirst()?.isWord("FROM") == true else { return false }
+        } else if verb.isWord("UPDATE") {
+            if tokens.first?.isWord("OR") == true { tokens = tokens.dropFirst(2) }
+        } else {
+            return false
+        }
+        guard var target = tokens.popFirst()?.name else { return false }
+        if tokens.first?.isPunctuation(".") == true, let name = tokens.dropFirst().first?.name { target = name }
+        return target.lowercased() == table.lowercased()
     }
 
     /// How to make an FTS5 or FTS4 index again from its content.

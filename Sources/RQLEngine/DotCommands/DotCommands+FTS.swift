@@ -157,10 +157,10 @@ extension Session {
     private static func changesRows(of table: String, _ statement: String) -> Bool {
         var tokens = SQLTokenizer.tokens(statement)[...]
         guard let verb = tokens.popFirst() else { return false }
-        if verb.isWord("DELETE") {
-            guard tokens.popFirst()?.isWord("FROM") == true else { return false }
-        } else if verb.isWord("UPDATE") {
-            if tokens.first?.isWord("OR") == true { tokens = tokens.dropFirst(2) }
+        if verb.isWord("delete") {
+            guard tokens.popFirst()?.isWord("from") == true else { return false }
+        } else if verb.isWord("update") {
+            if tokens.first?.isWord("or") == true { tokens = tokens.dropFirst(2) }
         } else {
             return false
         }

@@ -101,7 +101,7 @@ import RQLEngine
             CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
             CREATE VIRTUAL TABLE ix USING fts5(body, content = docs, content_rowid = id);
             CREATE TRIGGER docs_ai AFTER INSERT ON docs BEGIN INSERT INTO ix (rowid, body) VALUES (new.id, new.body); END;
-            CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN DELETE FROM main.ix WHERE rowid = old.id; END;
+            CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN DELETE FROM ix WHERE rowid = old.id; END;
             CREATE TRIGGER docs_au AFTER UPDATE ON docs BEGIN UPDATE OR IGNORE "ix" SET body = new.body WHERE rowid = new.id; END;
             INSERT INTO docs (body) VALUES ('alpha'), ('beta');
             UPDATE docs SET body = 'gamma' WHERE id = 1;

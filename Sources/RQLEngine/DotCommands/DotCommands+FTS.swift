@@ -164,9 +164,8 @@ extension Session {
         } else {
             return false
         }
-        guard var target = tokens.popFirst()?.name else { return false }
-        if tokens.first?.isPunctuation(".") == true, let name = tokens.dropFirst().first?.name { target = name }
-        return target.lowercased() == table.lowercased()
+        // A trigger's statements cannot name a table's database.
+        return tokens.first?.name?.lowercased() == table.lowercased()
     }
 
     /// How to make an FTS5 or FTS4 index again from its content.

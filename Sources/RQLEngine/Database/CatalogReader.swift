@@ -34,9 +34,10 @@ enum CatalogReader {
             uniqueKeys[schema] = try readUniqueKeys(in: schema, db)
             columnsBySchema[schema] = try? readColumns(in: schema, db)
             keysBySchema[schema] = try? readForeignKeys(in: schema, db)
-            // A column has a collation of its own only where the table's SQL says COLLATE.
+            // A column has a collation of its own only where the table's SQL
+            // says COLLATE, in any case (`instr`, which no pragma changes).
             let rows = try Row.fetchAll(db, sql: """
-                SELECT name, sql, type = 'table' AND sql LIKE '%collate%'
+                SELECT name, sql, type = 'table' AND instr(lower(sql), 'collate') > 0
                 FROM \(SQLText.identifier(schema)).sqlite_master WHERE type IN ('table', 'view')
                 """)
             declarations[schema] = Dictionary(rows.map { ($0[0] as String, Declaration(sql: $0[1] ?? "", declaresCollations: $0[2] as Bool? ?? false)) },
@@ -138,12 +139,13 @@ enum CatalogReader {
 
     /// The foreign keys of every table of `schema`, by table, read by one
     /// statement, which asks only tables whose SQL says REFERENCES (a
-    /// foreign key cannot be declared without it).
+    /// foreign key cannot be declared without it). The test is `instr`, not
+    /// LIKE, which `PRAGMA case_sensitive_like` would make miss `REFERENCES`.
     private static func readForeignKeys(in schema: String, _ db: Database) throws -> [String: [Catalog.ForeignKey]] {
         let rows = try Row.fetchAll(db, sql: """
             SELECT m.name, \(foreignKeyItems) FROM \(SQLText.identifier(schema)).sqlite_master AS m,
               pragma_foreign_key_list(m.name, \(SQLText.stringLiteral(schema))) AS f
-            WHERE m.type = 'table' AND m.sql LIKE '%references%' ORDER BY m.name, f.id, f.seq
+            WHERE m.type = 'table' AND instr(lower(m.sql), 'references') > 0 ORDER BY m.name, f.id, f.seq
             """)
         return Dictionary(grouping: rows, by: { $0[0] as String }).mapValues { foreignKeys($0, from: 1) }
     }

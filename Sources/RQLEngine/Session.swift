@@ -130,6 +130,9 @@ public final class Session {
 
     /// The DSL catalog and the databases and schema versions it was read at.
     var catalogCache: (version: [String], catalog: Catalog)?
+    /// The functions of the open connection, read when a command first
+    /// looks one up: they change only with the connection.
+    var functionCache: [String: Catalog.FunctionKind]?
 
     public init(options: Options) throws {
         scheduler = Scheduler(clock: options.clock)
@@ -243,6 +246,7 @@ public final class Session {
         openedQueue = newQueue
         target = newTarget
         catalogCache = nil
+        functionCache = nil
         definitions = Definitions()
         try loadPrelude(of: newTarget)
     }

@@ -100,6 +100,19 @@ import RQLRender
         #expect(test.run("artists | select name, count(albums)").output == "Björk|2\n")
     }
 
+    /// A function SQLite has beyond the core ones is found by its name or
+    /// its camelCase spelling, in a query and in a `let`, and Tab
+    /// offers it: the connection's own list is read when a name needs it.
+    @Test func functionsOfTheConnectionAreFound() throws {
+        let test = try TestSession()
+        let version = test.run("SELECT sqlite_version();").output
+        #expect(test.run("remindersLists | select sqliteVersion() | limit 1").output == version)
+        test.run("let lists = remindersLists | select sqlite_version() as v, title")
+        #expect(test.run("lists | select v | limit 1").output == version)
+        #expect(test.session.completions(before: "SELECT sqlite_vers").candidates == ["sqlite_version("])
+        #expect(test.run("remindersLists | select sqliteVersio() | limit 1").errors.contains("did you mean `sqlite_version`?"))
+    }
+
     /// A table of an attached database by its qualified name, in the DSL,
     /// `.describe` and `.schema`, even where main has one of the same name.
     @Test func attachedTablesByTheirQualifiedNames() throws {

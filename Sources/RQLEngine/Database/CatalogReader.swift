@@ -4,8 +4,9 @@ import RQLLanguage
 
 /// Reads the DSL's `Catalog` from the open database: tables and views of
 /// temp, main and attached databases with their columns and foreign keys, FTS5 tables with their
-/// options, the FTS5 tables triggers keep in sync, and SQLite's functions.
-/// An object SQLite cannot read (a view of a dropped table) is left out.
+/// options, and the FTS5 tables triggers keep in sync; and, apart, the
+/// connection's functions. An object SQLite cannot read (a view of a
+/// dropped table) is left out.
 enum CatalogReader {
     static func read(_ db: Database) throws -> Catalog {
         // One read transaction for all the statements: the file is locked
@@ -17,12 +18,20 @@ enum CatalogReader {
     }
 
     private static func readObjects(_ db: Database) throws -> Catalog {
-        let listed = try Row.fetchAll(db, sql: """
-            SELECT l.schema, l.name, l.type, l.wr FROM pragma_table_list AS l
-            JOIN pragma_database_list AS d ON d.name = l.schema
-            WHERE l.type IN ('table', 'view', 'virtual') AND l.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            ORDER BY l.schema <> 'temp', l.schema <> 'main', d.seq
-            """)
+        // Temp first, then main, then the attached databases in the order
+        // they were attached: an unqualified name means the first table of
+        // that name, as in SQLite. The order is kept here, not by the
+        // statement, whose join and sort would cost more than all the rest.
+        let attached = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
+        let schemas = ["temp", "main"].filter(attached.contains) + attached.filter { $0 != "temp" && $0 != "main" }
+        var listedBySchema: [String: [Row]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT schema, name, type, wr FROM pragma_table_list
+            WHERE type IN ('table', 'view', 'virtual') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            """) {
+            listedBySchema[row[0], default: []].append(row)
+        }
+        let listed = schemas.flatMap { listedBySchema[$0] ?? [] }
         // One pass over each schema's sqlite_master, and one statement for
         // the columns (and one for the foreign keys) of all its tables:
         // reading stays linear in the number of tables, with no cost a table.
@@ -75,19 +84,24 @@ enum CatalogReader {
             if type == "table" { table.uniqueKeys = uniqueKeys[schema]?[name] ?? [] }
             tables.append(table)
         }
-        var functions: [String: Catalog.FunctionKind] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_function_list") {
-            let name: String = row["name"]
-            let type: String = row["type"]
-            let kind: Catalog.FunctionKind = type == "s" ? .scalar
-                : Catalog.windowOnlyFunctions.contains(name.lowercased()) ? .window : .aggregate
-            if functions[name.lowercased()] != .aggregate { functions[name.lowercased()] = kind }
-        }
-        // An unqualified name means the table of temp, then main, then the
-        // attached databases in the order they were attached, as in SQLite.
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let links = try searchLinks(db, tables: byName, ftsNames: ftsNames)
-        return Catalog(tables: tables, searchLinks: links, functions: functions)
+        return Catalog(tables: tables, searchLinks: links)
+    }
+
+    /// Every function the connection has, by name lowercased: an aggregate
+    /// where any of its forms is one. Read apart from the tables, and only
+    /// when a command looks a function up: listing them costs more than
+    /// reading a dozen tables.
+    static func functions(_ db: Database) throws -> [String: Catalog.FunctionKind] {
+        var functions: [String: Catalog.FunctionKind] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_function_list") {
+            let name = (row[0] as String).lowercased()
+            let kind: Catalog.FunctionKind = row[1] == "s" ? .scalar
+                : Catalog.windowOnlyFunctions.contains(name) ? .window : .aggregate
+            if functions[name] != .aggregate { functions[name] = kind }
+        }
+        return functions
     }
 
     /// A table's or view's SQL, and whether it says COLLATE.
@@ -188,8 +202,9 @@ enum CatalogReader {
     /// columns' own collations), by table; an index on an expression has
     /// none to give. One statement for all the tables: a statement a table
     /// made the first DSL command on 4,000 tables three times as slow; and
-    /// only tables with an index (a UNIQUE or PRIMARY KEY constraint other
-    /// than an INTEGER PRIMARY KEY makes one) are asked.
+    /// only tables with an index SQLite made (a UNIQUE or PRIMARY KEY
+    /// constraint other than an INTEGER PRIMARY KEY makes one, listed with
+    /// no SQL) are asked.
     private static func readUniqueKeys(in schema: String, _ db: Database) throws -> [String: [[String]]] {
         let quoted = SQLText.stringLiteral(schema)
         let rows = try Row.fetchAll(db, sql: """
@@ -197,7 +212,7 @@ enum CatalogReader {
             FROM \(SQLText.identifier(schema)).sqlite_master AS m, pragma_index_list(m.name, \(quoted)) AS l,
               pragma_index_info(l.name, \(quoted)) AS i
             WHERE m.type = 'table' AND l."unique" AND NOT l.partial AND l.origin IN ('u', 'pk')
-              AND m.name IN (SELECT tbl_name FROM \(SQLText.identifier(schema)).sqlite_master WHERE type = 'index')
+              AND m.name IN (SELECT tbl_name FROM \(SQLText.identifier(schema)).sqlite_master WHERE type = 'index' AND sql IS NULL)
             ORDER BY m.name, l.name, i.seqno
             """)
         var columns: [String: [String: [String?]]] = [:]

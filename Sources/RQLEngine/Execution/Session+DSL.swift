@@ -37,6 +37,7 @@ extension Session {
             // Ctrl-C or a time limit while compiling stops it, as it stops a statement.
             let before = interruptCount
             return try DSL.compile(text, catalog: catalog, definitions: &definitions, parameters: parameters.mapValues(\.sqlValue),
+                                   functions: { [unowned self] in self.functionKinds() },
                                    sample: { [unowned self] sql in self.sampleValue(sql) },
                                    stops: { [unowned self] in self.interruptCount != before })
         } catch {
@@ -71,6 +72,15 @@ extension Session {
             catalogCache = (version, catalog)
             return catalog
         }
+    }
+
+    /// The functions of the open connection, by name lowercased; SQLite's
+    /// own when the connection cannot list them.
+    func functionKinds() -> [String: Catalog.FunctionKind] {
+        if let functionCache { return functionCache }
+        guard let functions = try? queue.inDatabase({ try CatalogReader.functions($0) }) else { return Catalog.coreFunctions }
+        functionCache = functions
+        return functions
     }
 
     /// Binds the compiled query's values to its `?N` parameters.

@@ -17,7 +17,8 @@ extension Session {
             return dotCompletions(String(body), catalog: catalog)
         }
         return Completion.command(text, after: after, catalog: catalog, definitions: definitions,
-                                  keywords: Session.sqlKeywords)
+                                  keywords: Session.sqlKeywords,
+                                  functions: Array(functionKinds().keys))
     }
 
     private func dotCompletions(_ line: String, catalog: Catalog) -> Completion {
@@ -32,7 +33,8 @@ extension Session {
         }
         guard let command = DotCommand.named(name.lowercased()) else { return Completion(word: "", candidates: []) }
         if command.takesRawText {
-            return Completion.command(String(rest), catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords)
+            return Completion.command(String(rest), catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords,
+                                      functions: Array(functionKinds().keys))
         }
         var word = String(rest.reversed().prefix { !$0.isWhitespace }.reversed())
         if case .files = command.completes {} else {

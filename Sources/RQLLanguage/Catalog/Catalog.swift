@@ -154,14 +154,12 @@ public struct Catalog: Sendable {
     /// Lowercased table name → the table's name as written.
     private var lowercasedNames: [String: String] = [:]
     public var searchLinks: [SearchLink]
-    /// Every function name (lowercased) SQLite knows, with whether it is an aggregate.
-    public var functions: [String: FunctionKind]
 
+    /// What a function is, by its name lowercased (`DSL.FunctionList`).
     public enum FunctionKind: Sendable, Equatable { case scalar, aggregate, window }
 
-    public init(tables: [Table] = [], searchLinks: [SearchLink] = [], functions: [String: FunctionKind] = [:]) {
+    public init(tables: [Table] = [], searchLinks: [SearchLink] = []) {
         self.searchLinks = searchLinks
-        self.functions = functions.isEmpty ? Catalog.coreFunctions : functions
         // The first table of a name is the one an unqualified name means.
         for table in tables where self.tables[table.name] == nil {
             self.tables[table.name] = table
@@ -241,8 +239,8 @@ public struct Catalog: Sendable {
         "last_value", "nth_value",
     ]
 
-    /// Functions every SQLite has, for a catalog built without a connection.
-    static let coreFunctions: [String: FunctionKind] = {
+    /// Functions every SQLite has, for compiling without a connection.
+    public static let coreFunctions: [String: FunctionKind] = {
         var functions: [String: FunctionKind] = [:]
         for name in ["abs", "char", "coalesce", "concat", "concat_ws", "date", "datetime", "format", "glob", "hex",
                      "ifnull", "iif", "instr", "julianday", "length", "like", "likely", "lower", "ltrim", "max", "min",

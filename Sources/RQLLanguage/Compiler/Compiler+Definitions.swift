@@ -82,7 +82,7 @@ extension Compiler {
             var withoutSelf = definitions
             withoutSelf.queries[name.text] = nil
             withoutSelf.queryShapes[name.text] = nil
-            let checker = Compiler(catalog: catalog, definitions: withoutSelf)
+            let checker = Compiler(catalog: catalog, definitions: withoutSelf, functions: { self.functions })
             checker.checksDefinition = true
             let compiled = try checker.compile(query, outer: nil)
             definitions.queries[name.text] = query

@@ -163,11 +163,11 @@ extension Compiler {
     /// spelling (`groupConcat` → `group_concat`).
     private func functionName(_ name: Name) throws(DSLError) -> String {
         let lowered = name.text.lowercased()
-        if catalog.functions[lowered] != nil { return lowered }
+        if functions[lowered] != nil { return lowered }
         let snake = Compiler.snakeCase(name.text)
-        if catalog.functions[snake] != nil { return snake }
+        if functions[snake] != nil { return snake }
         var notes: [String] = []
-        if let suggestion = Compiler.didYouMean(lowered, in: Array(catalog.functions.keys)) { notes.append(suggestion) }
+        if let suggestion = Compiler.didYouMean(lowered, in: Array(functions.keys)) { notes.append(suggestion) }
         notes.append("note: .functions lists the functions this database has")
         throw DSLError("unknown function `\(name.text)`", at: name.span, label: "no such function", notes: notes)
     }
@@ -186,10 +186,10 @@ extension Compiler {
     }
 
     func isAggregateFunction(_ name: String, argumentCount: Int) -> Bool {
-        let function = catalog.functions[name.lowercased()] != nil ? name.lowercased() : Compiler.snakeCase(name)
+        let function = functions[name.lowercased()] != nil ? name.lowercased() : Compiler.snakeCase(name)
         if function == "min" || function == "max" { return argumentCount == 1 }
         if function == "count" { return argumentCount <= 1 }
-        return catalog.functions[function] == .aggregate
+        return functions[function] == .aggregate
     }
 
     func quantified(_ quantifier: Quantifier, _ operand: Expression, span: SourceSpan,

@@ -14,6 +14,9 @@ final class Compiler {
     /// The values of `:name`, `$name`, `@name` and `?N` parameters, by name as written.
     let parameters: [String: SQLValue]
     let lowering: DSL.Lowering
+    /// The functions SQLite has, asked for when a name is first looked up.
+    private let listFunctions: DSL.FunctionList
+    private(set) lazy var functions = listFunctions()
     /// Measures how many of a table's rows a condition keeps, for `any` and `none`.
     let sample: DSL.Sampler?
     /// Asked at each node: true stops compiling (Ctrl-C, a notebook cell's time limit).
@@ -46,11 +49,13 @@ final class Compiler {
     private var depth = 0
 
     init(catalog: Catalog, definitions: Definitions, parameters: [String: SQLValue] = [:], lowering: DSL.Lowering = .optimized,
-         sample: DSL.Sampler? = nil, stops: @escaping () -> Bool = { false }) {
+         functions: @escaping DSL.FunctionList = { Catalog.coreFunctions }, sample: DSL.Sampler? = nil,
+         stops: @escaping () -> Bool = { false }) {
         self.catalog = catalog
         self.definitions = definitions
         self.parameters = parameters
         self.lowering = lowering
+        self.listFunctions = functions
         self.sample = sample
         self.stops = stops
     }

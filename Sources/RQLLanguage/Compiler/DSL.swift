@@ -13,14 +13,17 @@ public enum DSL {
     /// `sample`, when given, runs a read-only statement rql writes and gives
     /// its one value: the share of a table's first rows that a condition
     /// keeps, which chooses between two forms that give the same rows.
+    /// `functions` gives the functions the connection has; it is asked only
+    /// when the command calls one, and at most once.
     public static func compile(_ text: String, catalog: Catalog, definitions: inout Definitions,
                                parameters: [String: SQLValue] = [:], lowering: Lowering = .optimized,
+                               functions: @escaping FunctionList = { Catalog.coreFunctions },
                                sample: Sampler? = nil,
                                stops: @escaping () -> Bool = { false }) throws(DSLError) -> Outcome {
         if let typo = sqlKeywordTypo(in: text, catalog: catalog, definitions: definitions) { throw typo }
         let statement = try Parser.parse(text)
         let compiler = Compiler(catalog: catalog, definitions: definitions, parameters: parameters, lowering: lowering,
-                                sample: sample, stops: stops)
+                                functions: functions, sample: sample, stops: stops)
         switch statement {
         case .query(let query):
             return .query(try compiler.compileStatement(query))
@@ -72,6 +75,9 @@ public enum DSL {
     /// Runs a one-value SELECT rql wrote; nil when it cannot (an error, a
     /// statement that would write, a locked file).
     public typealias Sampler = (_ sql: String) -> Double?
+
+    /// Every function the connection has, by name lowercased, with its kind.
+    public typealias FunctionList = () -> [String: Catalog.FunctionKind]
 
     public enum Outcome: Sendable {
         case query(CompiledQuery)

@@ -189,7 +189,7 @@ final class QueryLevel {
 
     /// `(` text `)`, indented when it spans lines.
     static func parenthesized(_ text: String) -> String {
-        guard text.contains("\n") else { return "(" + text + ")" }
+        guard text.utf8.contains(0x0A) else { return "(" + text + ")" }
         let indented = text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
         return "(\n" + indented + "\n)"
     }

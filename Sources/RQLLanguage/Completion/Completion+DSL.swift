@@ -12,7 +12,8 @@ extension Completion {
     /// `name.` the columns and relationships of that table or relationship;
     /// elsewhere the source's columns, relationships, helpers and aliases,
     /// the columns of joined tables, functions and the DSL's words.
-    public static func dsl(_ text: String, catalog: Catalog, definitions: Definitions) -> Completion {
+    public static func dsl(_ text: String, catalog: Catalog, definitions: Definitions,
+                           functions: [String] = []) -> Completion {
         let (word, before) = typedWord(in: text, nameQuotes: [UInt8(ascii: "`")])
         let trimmed = String(before).trimmingTrailingWhitespace()
         if trimmed.isEmpty {
@@ -30,7 +31,7 @@ extension Completion {
         }) {
             return completion
         }
-        var names = unquoted(word) == word ? dslExpressionWords + calls(catalog) : []
+        var names = unquoted(word) == word ? dslExpressionWords + calls(functions) : []
         if let source { names += members(of: source, catalog: catalog, definitions: definitions).map(dslName) }
         for token in SQLTokenizer.tokens(String(before)) {
             if let name = token.name, let joined = catalog.table(named: name), joined.name != source?.name {

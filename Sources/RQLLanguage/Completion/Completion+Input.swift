@@ -2,9 +2,10 @@ extension Completion {
     /// Tab in a command that is not a dot-command: the first word can be an
     /// SQL statement keyword, a DSL source or a DSL statement word (or
     /// `sql`/`dsl`); after it, the command's language decides. `after` is
-    /// the text after the cursor.
+    /// the text after the cursor; `functions` are the names of the functions
+    /// the connection has.
     public static func command(_ text: String, after: String = "", catalog: Catalog, definitions: Definitions,
-                               keywords: [String]) -> Completion {
+                               keywords: [String], functions: [String] = []) -> Completion {
         let (word, before) = typedWord(in: text, nameQuotes: [UInt8(ascii: "`")])
         guard let (language, body) = InputLanguage.classify(before), !body.isEmpty else {
             let upper = word.first?.isUppercase ?? false
@@ -14,7 +15,7 @@ extension Completion {
         }
         let command = String(body) + word
         return language == .sql
-            ? sql(command, after: after, catalog: catalog, keywords: keywords)
-            : dsl(command, catalog: catalog, definitions: definitions)
+            ? sql(command, after: after, catalog: catalog, keywords: keywords, functions: functions)
+            : dsl(command, catalog: catalog, definitions: definitions, functions: functions)
     }
 }

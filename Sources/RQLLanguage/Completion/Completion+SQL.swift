@@ -8,7 +8,8 @@ extension Completion {
     /// tables, the columns of the tables the statement names (of every
     /// table when it names none) and functions. `after` is the rest of the
     /// statement, after the cursor, where aliases are often defined.
-    public static func sql(_ text: String, after: String = "", catalog: Catalog, keywords: [String]) -> Completion {
+    public static func sql(_ text: String, after: String = "", catalog: Catalog, keywords: [String],
+                           functions: [String] = []) -> Completion {
         let (word, before) = typedWord(in: text, nameQuotes: [UInt8(ascii: "\""), UInt8(ascii: "`")])
         let tokens = SQLTokenizer.tokens(String(before))
         let aliases = tableAliases(in: tokens + SQLTokenizer.tokens(after), catalog: catalog)
@@ -33,7 +34,7 @@ extension Completion {
         // After an opening quote only names can follow.
         if !word.isEmpty, unquoted(word) == word {
             let upper = word.first.map { $0.isUppercase } ?? true
-            names += keywords.map { upper ? $0.uppercased() : $0.lowercased() } + calls(catalog)
+            names += keywords.map { upper ? $0.uppercased() : $0.lowercased() } + calls(functions)
         }
         return Completion(word: word, candidates: matching(word, in: names))
     }

@@ -41,7 +41,7 @@ public struct Completion: Equatable, Sendable {
     }
 
     /// Function names as Tab writes them, with the opening parenthesis.
-    static func calls(_ catalog: Catalog) -> [String] {
-        catalog.functions.keys.map { $0 + "(" }
+    static func calls(_ functions: [String]) -> [String] {
+        functions.map { $0 + "(" }
     }
 }

@@ -5,8 +5,9 @@ import RQLRender
 /// `any` and `none` compile to `key IN (SELECT …)` when the keys on both
 /// sides are never NULL, which SQLite runs once, and to EXISTS otherwise,
 /// where IN would give NULL for a NULL key; the rows are the same either way.
-/// With never-NULL keys, EXISTS is still chosen when most of the far
-/// table's first rows meet the condition: it stops at the first match.
+/// With never-NULL keys, EXISTS is still chosen when an index finds the
+/// far rows of each row and most of the far table's first rows meet the
+/// condition (or there is none): it stops at the first match.
 @Suite struct DSLQuantifierFormTests {
     static let schema = """
         CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
@@ -29,8 +30,11 @@ import RQLRender
         #expect(none.hasSuffix("Stray\n"))
     }
 
+    /// An index SQLite can look `toys` up by, for `pets.id = toys.petID`.
+    static let indexed = schema + "CREATE INDEX toysByPet ON toys (petID);"
+
     @Test func aConditionMostRowsMeetUsesExists() throws {
-        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema)
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.indexed)
         let most = test.run(".sql on\npets | where any toys.name != 'x' | select name | order name").output
         #expect(most.contains("WHERE EXISTS ("))
         #expect(most.contains("\"pets\".\"id\" = \"toys\".\"petID\" AND \"toys\".\"name\" <> 'x'"))
@@ -42,6 +46,29 @@ import RQLRender
         let outer = test.run("pets | where any toys.name != pets.name | select name | order name").output
         #expect(outer.contains("WHERE \"pets\".\"id\" IN ("))
         #expect(outer.hasSuffix("Rex\nTom\n"))
+    }
+
+    @Test func noConditionUsesExistsWithAnIndex() throws {
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.indexed)
+        let none = test.run(".sql on\npets | where none toys | select name").output
+        #expect(none.contains("WHERE NOT EXISTS ("))
+        #expect(none.hasSuffix("Stray\n"))
+        #expect(test.run("pets | where any toys | select name | order name").output.hasSuffix("\nRex\nTom\n"))
+    }
+
+    /// Without an index on `toys.petID`, EXISTS would read every toy for
+    /// each pet; so would it with an index SQLite cannot use for the
+    /// comparison (another collation) or not for every row (partial).
+    @Test(arguments: ["", "CREATE INDEX toysByPet ON toys (petID COLLATE NOCASE);",
+                      "CREATE INDEX toysByPet ON toys (petID) WHERE name <> '';"])
+    func inStaysWithoutAnIndexSQLiteCanUse(index: String) throws {
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema + index)
+        let most = test.run(".sql on\npets | where any toys.name != 'x' | select name | order name").output
+        #expect(most.contains("WHERE \"pets\".\"id\" IN ("))
+        #expect(most.hasSuffix("Rex\nTom\n"))
+        let none = test.run(".sql on\npets | where none toys | select name").output
+        #expect(none.contains("WHERE \"pets\".\"id\" NOT IN ("))
+        #expect(none.hasSuffix("Stray\n"))
     }
 
     @Test func aNullableKeyUsesExists() throws {

@@ -36,11 +36,11 @@ enum CatalogReader {
         // the columns (and one for the foreign keys) of all its tables:
         // reading stays linear in the number of tables, with no cost a table.
         var declarations: [String: [String: Declaration]] = [:]
-        var uniqueKeys: [String: [String: [[String]]]] = [:]
+        var indexes: [String: [String: Indexes]] = [:]
         var columnsBySchema: [String: [String: [ColumnRow]]] = [:]
         var keysBySchema: [String: [String: [Catalog.ForeignKey]]] = [:]
         for schema in Set(listed.map { $0[0] as String }) {
-            uniqueKeys[schema] = try readUniqueKeys(in: schema, db)
+            indexes[schema] = try readIndexes(in: schema, db)
             columnsBySchema[schema] = try? readColumns(in: schema, db)
             keysBySchema[schema] = try? readForeignKeys(in: schema, db)
             // A column has a collation of its own only where the table's SQL
@@ -81,7 +81,10 @@ enum CatalogReader {
                                       hasRowid: type == "table" ? row[3] == 0 : kind.isFullText,
                                       contentTable: fts?.contentTable, contentRowid: fts?.options["content_rowid"])
             table.schema = schema
-            if type == "table" { table.uniqueKeys = uniqueKeys[schema]?[name] ?? [] }
+            if type == "table", let found = indexes[schema]?[name] {
+                table.uniqueKeys = found.uniqueKeys
+                table.indexLeads = found.leads
+            }
             tables.append(table)
         }
         let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -197,33 +200,52 @@ enum CatalogReader {
         return name.uppercased() == "BINARY" ? nil : name
     }
 
-    /// The columns of each UNIQUE or PRIMARY KEY constraint of the tables
-    /// of `schema` (the indexes SQLite makes for them, which compare with the
-    /// columns' own collations), by table; an index on an expression has
-    /// none to give. One statement for all the tables: a statement a table
-    /// made the first DSL command on 4,000 tables three times as slow; and
-    /// only tables with an index SQLite made (a UNIQUE or PRIMARY KEY
-    /// constraint other than an INTEGER PRIMARY KEY makes one, listed with
-    /// no SQL) are asked.
-    private static func readUniqueKeys(in schema: String, _ db: Database) throws -> [String: [[String]]] {
-        let quoted = SQLText.stringLiteral(schema)
+    /// What a table's indexes give the catalog.
+    private struct Indexes {
+        /// The columns of each UNIQUE or PRIMARY KEY constraint (the
+        /// indexes SQLite makes for them, which compare with the columns'
+        /// own collations, listed with no SQL).
+        var uniqueKeys: [[String]] = []
+        /// The first column of each index that is not partial, with the
+        /// index's collation for it.
+        var leads: [String: Set<String>] = [:]
+    }
+
+    /// The indexes of the tables of `schema`, by table, read by one
+    /// statement (a statement a table made the first DSL command on 4,000
+    /// tables three times as slow). An index on an expression gives no
+    /// unique key; one whose first column is an expression, no lead; a
+    /// partial one (its SQL says WHERE, in any case), no lead.
+    private static func readIndexes(in schema: String, _ db: Database) throws -> [String: Indexes] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT m.name AS tableName, l.name AS indexName, i.name AS columnName
-            FROM \(SQLText.identifier(schema)).sqlite_master AS m, pragma_index_list(m.name, \(quoted)) AS l,
-              pragma_index_info(l.name, \(quoted)) AS i
-            WHERE m.type = 'table' AND l."unique" AND NOT l.partial AND l.origin IN ('u', 'pk')
-              AND m.name IN (SELECT tbl_name FROM \(SQLText.identifier(schema)).sqlite_master WHERE type = 'index' AND sql IS NULL)
-            ORDER BY m.name, l.name, i.seqno
+            SELECT m.tbl_name, m.name, m.sql IS NULL, ifnull(instr(lower(m.sql), 'where'), 0) = 0, x.seqno, x.name, x.coll
+            FROM \(SQLText.identifier(schema)).sqlite_master AS m,
+              pragma_index_xinfo(m.name, \(SQLText.stringLiteral(schema))) AS x
+            WHERE m.type = 'index' AND x.key ORDER BY m.tbl_name, m.name, x.seqno
             """)
-        var columns: [String: [String: [String?]]] = [:]
+        var tables: [String: Indexes] = [:]
+        var constraint: (table: String, index: String, columns: [String?])?
+        func endConstraint() {
+            if let constraint, !constraint.columns.contains(nil) {
+                tables[constraint.table, default: Indexes()].uniqueKeys.append(constraint.columns.compactMap { $0 })
+            }
+            constraint = nil
+        }
         for row in rows {
-            let table: String = row["tableName"]
-            let index: String = row["indexName"]
-            columns[table, default: [:]][index, default: []].append(row["columnName"])
+            let table: String = row[0]
+            let index: String = row[1]
+            let column: String? = row[5]
+            if constraint.map({ $0.table != table || $0.index != index }) ?? false { endConstraint() }
+            if row[2] as Bool {
+                if constraint == nil { constraint = (table, index, []) }
+                constraint?.columns.append(column)
+            }
+            if row[4] == 0, row[3] as Bool, let column {
+                tables[table, default: Indexes()].leads[column, default: []].insert((row[6] as String? ?? "BINARY").uppercased())
+            }
         }
-        return columns.mapValues { indexes in
-            indexes.values.compactMap { names in names.contains(nil) ? nil : names.compactMap { $0 } }
-        }
+        endConstraint()
+        return tables
     }
 
     /// FTS5 and FTS4 tables that triggers keep in sync: an `INSERT INTO fts

@@ -93,6 +93,10 @@ public struct Catalog: Sendable {
         /// The column sets of its UNIQUE constraints and unique indexes
         /// (whole-table, on columns, not expressions), primary key included.
         public var uniqueKeys: [[String]] = []
+        /// The columns whole-table indexes start with, each with the
+        /// collations (uppercased) of those indexes: what SQLite can look
+        /// rows up by with `column = value`.
+        public var indexLeads: [String: Set<String>] = [:]
 
         public init(name: String, kind: Kind = .table, columns: [Column], foreignKeys: [ForeignKey] = [],
                     hasRowid: Bool = true, contentTable: String? = nil, contentRowid: String? = nil) {
@@ -115,6 +119,14 @@ public struct Catalog: Sendable {
             if hasRowid, kind == .table, columns.contains(where: { $0.lowercased() == "rowid" && column($0) == nil }) { return true }
             if let alias = rowidAlias, set.contains(alias) { return true }
             return ([primaryKey] + uniqueKeys).contains { !$0.isEmpty && set.isSuperset(of: $0) }
+        }
+
+        /// Whether SQLite finds the rows whose `column` equals a value
+        /// compared with `collation` (nil: BINARY) through an index, or the
+        /// rowid, rather than by reading every row.
+        public func canLookUp(_ column: String, collation: String?) -> Bool {
+            if column == rowidAlias { return true }
+            return indexLeads[column]?.contains(collation?.uppercased() ?? "BINARY") ?? false
         }
 
         /// The INTEGER PRIMARY KEY column, which is the rowid.

@@ -217,7 +217,7 @@ extension Compiler {
         // `key IN (SELECT …)` runs the subquery once, where EXISTS runs it for
         // each row; with keys that are never NULL the two mean the same.
         if lowering == .optimized, quantifier != .all, found.keysAreNeverNull, let link = found.links.first,
-           found.links.count == 1, !mostFarRowsMatch(level) {
+           found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
             level.items = [.expression(link.inner)]
             let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
             var result = SQLExpression(keys, .equality)
@@ -236,8 +236,10 @@ extension Compiler {
     /// condition. IN reads every far row once; EXISTS stops at the first
     /// match for each outer row, which is sooner when most rows match and
     /// later (a key lookup for each far row) when few do. Rows are the same
-    /// either way: without a sample, or with a level that joins, IN is kept.
+    /// either way. With no condition every row matches; without a sample, or
+    /// with a condition on a level that joins, IN is kept.
     func mostFarRowsMatch(_ level: QueryLevel) -> Bool {
+        if level.wheres.isEmpty, level.search == nil { return true }
         guard let sample, !level.wheres.isEmpty, level.joins.isEmpty, level.search == nil,
               case .item(let source) = level.from else { return false }
         let condition = level.wheres.map { $0.operand(.and) }.joined(separator: " AND ")

@@ -295,8 +295,10 @@ extension Compiler {
         level.relations = [inner]
         guard let junction = relationship.junction else {
             let links = relationship.links.map { (inner.column($0.to), relation.column($0.from)) }
-            return ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
-                                         keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: target))
+            var found = ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: links,
+                                              keysAreNeverNull: keysAreNeverNull(relationship, from: relation, inner: target))
+            found.innerIsLookedUp = looksUp(relationship, from: relation, in: target)
+            return found
         }
         var found = ToManyCollector.Found(key: key, outer: relation, level: level, relation: inner, links: [],
                                           keysAreNeverNull: false)
@@ -325,6 +327,7 @@ extension Compiler {
             level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.joined(separator: " AND "))]
             found.links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
             found.keysAreNeverNull = keysAreNeverNull(relationship, from: relation, inner: junctionTable)
+            found.innerIsLookedUp = looksUp(relationship, from: relation, in: junctionTable)
             return
         }
         // The definition: the far rows that a junction row links to the outer row.
@@ -350,6 +353,17 @@ extension Compiler {
         return relationship.junctionLinks.allSatisfy { link in
             Compiler.keepsFarValue(far: affinity(of: link.to, in: far), near: affinity(of: link.from, in: junction))
         }
+    }
+
+    /// Whether `outer = inner` on a relationship of one link lets SQLite
+    /// look the inner rows up: `inner` is the rowid or leads an index of the
+    /// collation the comparison uses (the outer column's), and the
+    /// comparison's affinity is one the index can serve (not numeric for a
+    /// column that is not).
+    private func looksUp(_ relationship: Relationship, from relation: Relation, in inner: Catalog.Table) -> Bool {
+        guard relationship.links.count == 1, let link = relationship.links.first, let outer = relation.table,
+              inner.canLookUp(link.to, collation: outer.column(link.from)?.collation) else { return false }
+        return affinity(of: link.to, in: inner).isNumeric || !affinity(of: link.from, in: outer).isNumeric
     }
 
     /// Whether every key column on both sides is never NULL, so that

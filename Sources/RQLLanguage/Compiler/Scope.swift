@@ -85,6 +85,10 @@ final class ToManyCollector {
         /// `outer IN (SELECT inner …)` is true exactly when a related row
         /// exists, and false otherwise.
         var keysAreNeverNull: Bool
+        /// Whether SQLite looks the related rows up by the one link (an
+        /// index or the rowid), so that `EXISTS` reads only the rows of
+        /// each outer row rather than all of them for each.
+        var innerIsLookedUp = false
         /// What ties them when `links` cannot: the far rows of a junction
         /// that a junction row links to the outer row.
         var correlation: String?

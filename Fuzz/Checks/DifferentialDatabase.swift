@@ -7,7 +7,8 @@ import RQLSamples
 /// library sends it to SQLite, and one made of what real databases hold
 /// and samples do not (a junction without a key, a self-reference, a TEXT
 /// primary key that may be NULL, a WITHOUT ROWID table, a composite key,
-/// a key whose affinity differs from the column it names, a view).
+/// a key whose affinity differs from the column it names, a view, indexes
+/// on links that SQLite can and cannot look rows up by).
 public enum DifferentialSchema: CaseIterable, Sendable {
     case chinook, reminders, structuredQueries, edges
 
@@ -42,6 +43,10 @@ public enum DifferentialSchema: CaseIterable, Sendable {
           PRIMARY KEY (petId, tagName));
         CREATE TABLE note (id INTEGER PRIMARY KEY, ownerName TEXT REFERENCES owner (name), body TEXT);
         CREATE VIEW heavyPet AS SELECT * FROM pet WHERE weight > 1;
+        CREATE INDEX petByOwner ON pet (ownerId);
+        CREATE INDEX petToyByToy ON petToy (toyCode COLLATE NOCASE);
+        CREATE INDEX visitByPet ON visit (petId) WHERE petId > 2;
+        CREATE INDEX noteByOwner ON note (ownerName);
         """
 }
 

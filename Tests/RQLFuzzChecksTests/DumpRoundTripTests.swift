@@ -6,7 +6,7 @@ import RQLFuzzChecks
 /// length): random databases with hostile names and values, dumped, come
 /// back the same read by rql, and read by the sqlite3 shell.
 @Suite struct DumpRoundTripTests {
-    static let seeds: Range<UInt64> = 0..<150
+    static let seeds: Range<UInt64> = 0..<300
 
     @Test func randomDatabasesComeBackThroughRQLAndSqlite3() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rql-dump-round-trip-\(UUID().uuidString)")

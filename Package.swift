@@ -12,8 +12,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // C helpers for the parts of the SQLite C API that Swift cannot call
-        // directly (variadic sqlite3_snprintf). Exposes no SQLite types.
+        // C for the parts of SQLite that Swift cannot reach directly: the
+        // variadic calls (sqlite3_snprintf, sqlite3_db_config), the
+        // pre-update hook, a VFS whose clock is the session's, the
+        // generate_series virtual table, and the interrupt a signal handler
+        // sends. Exposes no SQLite types.
         .target(
             name: "CSQLiteSupport",
             linkerSettings: [.linkedLibrary("sqlite3")]),

@@ -142,7 +142,8 @@ struct DifferentialQuery {
     }
 
     /// A value for each row: a column, a path's column, or an aggregate
-    /// over a to-many relationship.
+    /// over a to-many relationship, or a quantifier's truth as a value (where
+    /// NULL and false differ).
     private mutating func scalar(on table: Catalog.Table) -> String {
         let toMany = relationships(of: table, kinds: [.toMany, .manyToMany])
         switch random.below(5) {
@@ -150,7 +151,10 @@ struct DifferentialQuery {
             guard let relationship = random.pick(toMany), let target = target(of: relationship, from: table) else { break }
             let path = name(relationship.name)
             let numeric = numericColumns(of: target)
-            switch random.below(4) {
+            switch random.below(5) {
+            case 4:
+                let quantifier = random.pick(["any", "none", "all"]) ?? "any"
+                return quantifier + " " + comparison(prefix: path + ".", on: target)
             case 0, 1:
                 let function = random.pick(["sum", "max", "min", "count", "total"]) ?? "max"
                 if let column = random.pick(numeric) {

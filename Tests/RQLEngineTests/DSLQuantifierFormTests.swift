@@ -78,6 +78,25 @@ import RQLRender
         #expect(sql.hasSuffix("Bo\n"))
     }
 
+    /// Where only true keeps a row, `any` uses IN over a nullable key: the
+    /// NULL IN gives where EXISTS gives false keeps no row either. As a
+    /// value, under NOT, and for `none`, EXISTS stays.
+    @Test func anyUsesInOverANullableKeyWhereOnlyTrueKeeps() throws {
+        let test = try TestSession.inMemory(DSLQuantifierFormTests.schema)
+        let kept = test.run(".sql on\nowners | where any pets.name == 'Rex' | select name").output
+        #expect(kept.contains("WHERE \"owners\".\"id\" IN ("))
+        #expect(kept.hasSuffix("Ana\n"))
+        let either = test.run("owners | where any pets.name == 'Stray' or name == 'Bo' | select name").output
+        #expect(either.contains(" IN ("))
+        #expect(either.hasSuffix("\nBo\n"))
+        let negated = test.run("owners | where not (any pets.name == 'Stray') | select name | order name").output
+        #expect(negated.contains("NOT EXISTS ("))
+        #expect(negated.hasSuffix("\nAna\nBo\n"))
+        let value = test.run("owners | select name, any pets.name == 'Stray' as hasStray | order name").output
+        #expect(value.contains("EXISTS ("))
+        #expect(value.hasSuffix("\nAna|0\nBo|0\n"))
+    }
+
     @Test func aCountOfRowsWithRelatedRowsCountsRowsOfTheTable() throws {
         // A toy of a pet that is gone names a key no pet has.
         let test = try TestSession.inMemory(DSLQuantifierFormTests.schema

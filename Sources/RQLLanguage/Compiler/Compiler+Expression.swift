@@ -3,9 +3,23 @@ extension Compiler {
     func compile(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         try enter(expression.span)
         defer { leave() }
+        var context = context
+        if context.onlyTrueKeeps, !Compiler.passesTruthOn(expression) { context.onlyTrueKeeps = false }
         var result = try compileNode(expression, context)
         if let keys = context.groupKeys, let identity = result.identity, keys.contains(identity) { result.ungrouped = nil }
         return result
+    }
+
+    /// Whether a condition where only true keeps a row is one for `expression`
+    /// too: AND and OR keep the same rows whether an operand is NULL or
+    /// false; a quantifier reads it for itself. Anything else (NOT, a
+    /// comparison, a call) can tell NULL from false.
+    private static func passesTruthOn(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .binary(let op, _, _): return op == .and || op == .or
+        case .quantified: return true
+        default: return false
+        }
     }
 
     /// One node. Each kind with more to do than a line has its own function,

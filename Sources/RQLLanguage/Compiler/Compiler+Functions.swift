@@ -198,6 +198,7 @@ extension Compiler {
         var inner = context
         inner.collector = collector
         inner.groupKeys = nil
+        inner.onlyTrueKeeps = false
         let condition = try compile(operand, inner)
         guard let found = collector.found else {
             throw DSLError("`\(quantifier.rawValue)` needs a to-many relationship", at: span,
@@ -215,8 +216,12 @@ extension Compiler {
                            notes: ["help: where all reminders.isCompleted"])
         }
         // `key IN (SELECT …)` runs the subquery once, where EXISTS runs it for
-        // each row; with keys that are never NULL the two mean the same.
-        if lowering == .optimized, quantifier != .all, found.keysAreNeverNull, let link = found.links.first,
+        // each row; with keys that are never NULL the two mean the same. A
+        // NULL key makes IN give NULL where EXISTS gives false, which keeps
+        // the same rows where only true keeps one: there `any` may use IN
+        // whatever the keys (`none`'s NOT IN would drop rows NOT EXISTS keeps).
+        let inKeepsTheRows = found.keysAreNeverNull || (quantifier == .any && context.onlyTrueKeeps)
+        if lowering == .optimized, quantifier != .all, inKeepsTheRows, let link = found.links.first,
            found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
             level.items = [.expression(link.inner)]
             let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())

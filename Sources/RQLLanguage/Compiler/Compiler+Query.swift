@@ -250,6 +250,7 @@ extension Compiler {
 
     private func filter(_ condition: Expression, in pipeline: inout Pipeline, stage: Stage) throws(DSLError) {
         var context = ExpressionContext(pipeline.scope)
+        context.onlyTrueKeeps = true
         let grouped = pipeline.level.isGrouped
         if grouped { context.groupKeys = pipeline.level.groupKeys }
         let value = try compile(condition, context)
@@ -275,7 +276,9 @@ extension Compiler {
     /// A `where` on the rows of a nested level, whose columns hold what the
     /// windows before it computed.
     private func filter(_ condition: Expression, inNested pipeline: inout Pipeline, stage: Stage) throws(DSLError) {
-        let value = try compile(condition, ExpressionContext(pipeline.scope))
+        var context = ExpressionContext(pipeline.scope)
+        context.onlyTrueKeeps = true
+        let value = try compile(condition, context)
         if value.isWindow {
             throw DSLError("a window function cannot filter rows where it is computed", at: condition.span,
                            label: "window in `\(stage.name)`",

@@ -54,6 +54,10 @@ struct ExpressionContext {
     var enumHint: [Definitions.EnumCase]?
     /// Collects the to-many relationship an aggregate or `any` ranges over.
     var collector: ToManyCollector?
+    /// The expression is a condition that keeps a row only when it is true
+    /// (a `where`), or an operand of AND or OR there: NULL and false keep
+    /// the same rows, so a form that gives NULL for false may be used.
+    var onlyTrueKeeps = false
     /// In a `select`: the aliases its aggregates give each to-many
     /// relationship, the same for all, so that they can share one join.
     var toManyAliases: ToManyAliases?

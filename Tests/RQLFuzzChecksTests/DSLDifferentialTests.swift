@@ -20,10 +20,9 @@ import Testing
 /// Cases the differential tester found, kept as they were found.
 @Suite struct DSLDifferentialFindingsTests {
     /// A to-one path's column keeps its own collation (BINARY here) in the
-    /// joined form, and in the reference lowering's scalar subquery, which
-    /// has none, the other side's NOCASE decides: the INTERSECT of 'b' and
-    /// 'B' is empty one way and 'b' the other. Open: the reference
-    /// lowering must carry the column's collation as a join does.
+    /// joined form; the reference lowering's scalar subquery had none, so
+    /// the other side's NOCASE decided: the INTERSECT of 'b' and 'B' was
+    /// empty one way and 'b' the other. The subquery now says COLLATE BINARY.
     @Test func aPathsBinaryCollationInACompound() throws {
         let session = try #require(DifferentialSession(.reminders, rows: [
             #"INSERT OR IGNORE INTO "reminders" ("id", "dueDate", "isFlagged", "notes", "position", "priority", "remindersListID", "status", "title") VALUES ('b', NULL, 5, 'b', 4, NULL, 'B', 3, '1');"#,
@@ -31,8 +30,6 @@ import Testing
         ]))
         let query = DifferentialQuery.Case(definitions: ["let dl = remindersTags | where tagID is not nil"],
                                            text: "dl | select v = reminder.id | intersect (remindersTags | select v = tagID)")
-        withKnownIssue("the reference lowering's scalar subquery loses the far column's BINARY collation") {
-            #expect(session.mismatch(query) == nil)
-        }
+        #expect(session.mismatch(query) == nil)
     }
 }

@@ -113,7 +113,7 @@ extension Compiler {
             value.rejectsWhenMissing = [relation.sqlAlias]
         }
         value.enumCases = relation.enums[name.text]
-        value.collation = relation.table?.column(name.text)?.collation
+        value.collation = relation.table?.column(name.text).map { $0.collation ?? "BINARY" }
         if direct { value.columnName = name.text }
         if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }
         return value

@@ -28,9 +28,10 @@ struct SQLExpression {
     var enumCases: [Definitions.EnumCase]?
     /// The column's name, when it is a plain column.
     var columnName: String?
-    /// The declared collation of the table column it reads, when it is a
-    /// plain column and the collation is not BINARY: what a scalar subquery
-    /// reading it must say again, since SQLite gives a subquery's value none.
+    /// The declared collation of the table column it reads (BINARY too),
+    /// when it is a plain column: what a scalar subquery reading it must
+    /// say again, since SQLite gives a subquery's value none, and a
+    /// compound or a comparison would take the other side's.
     var collation: String?
     /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
     var isRowsOfRelationship = false

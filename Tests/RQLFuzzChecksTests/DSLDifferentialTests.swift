@@ -17,19 +17,33 @@ import Testing
     }
 }
 
-/// Cases the differential tester found, kept as they were found.
+/// Cases the differential tester found, kept as they were found, and their kin.
 @Suite struct DSLDifferentialFindingsTests {
+    static let rows = [
+        #"INSERT OR IGNORE INTO "reminders" ("id", "dueDate", "isFlagged", "notes", "position", "priority", "remindersListID", "status", "title") VALUES ('b', NULL, 5, 'b', 4, NULL, 'B', 3, '1');"#,
+        #"INSERT OR IGNORE INTO "remindersTags" ("id", "reminderID", "tagID") VALUES ('1', 'b', 'B');"#,
+    ]
+
     /// A to-one path's column keeps its own collation (BINARY here) in the
     /// joined form; the reference lowering's scalar subquery had none, so
     /// the other side's NOCASE decided: the INTERSECT of 'b' and 'B' was
     /// empty one way and 'b' the other. The subquery now says COLLATE BINARY.
     @Test func aPathsBinaryCollationInACompound() throws {
-        let session = try #require(DifferentialSession(.reminders, rows: [
-            #"INSERT OR IGNORE INTO "reminders" ("id", "dueDate", "isFlagged", "notes", "position", "priority", "remindersListID", "status", "title") VALUES ('b', NULL, 5, 'b', 4, NULL, 'B', 3, '1');"#,
-            #"INSERT OR IGNORE INTO "remindersTags" ("id", "reminderID", "tagID") VALUES ('1', 'b', 'B');"#,
-        ]))
+        let session = try #require(DifferentialSession(.reminders, rows: DSLDifferentialFindingsTests.rows))
         let query = DifferentialQuery.Case(definitions: ["let dl = remindersTags | where tagID is not nil"],
                                            text: "dl | select v = reminder.id | intersect (remindersTags | select v = tagID)")
         #expect(session.mismatch(query) == nil)
+    }
+
+    /// In a comparison SQLite takes a COLLATE said on the right before the
+    /// left column's own, and the left column's own before the right's. A
+    /// path read by a scalar subquery says its column's collation, so the
+    /// comparison says what the joined column would have meant: NOCASE
+    /// both times here, as with the join.
+    @Test(arguments: ["remindersTags | where tagID == reminder.id | count",
+                      "remindersTags | where reminder.id == 'B' collate nocase | count"])
+    func aComparisonWithAPathUsesTheJoinedCollation(query: String) throws {
+        let session = try #require(DifferentialSession(.reminders, rows: DSLDifferentialFindingsTests.rows))
+        #expect(session.mismatch(DifferentialQuery.Case(text: query)) == nil)
     }
 }

@@ -167,6 +167,7 @@ extension Compiler {
         var result = SQLExpression.combining(value.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation.text),
                                              .collate, [value], .collate(collation.text.lowercased()))
         result.enumCases = value.enumCases
+        result.saidCollation = collation.text
         return result
     }
 
@@ -194,6 +195,7 @@ extension Compiler {
             return .combining(lhs.operand(.comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL"), .equality, [lhs],
                               .isNull(negated: op == .notEqual))
         }
+        let lhs = op.isComparison ? Compiler.comparedAsJoined(lhs, rhs) : lhs
         let (symbol, precedence) = op.sql
         let rightNeeds = SQLExpression.Precedence(rawValue: precedence.rawValue + 1) ?? .atom
         let text = lhs.operand(precedence) + " " + symbol + " " + rhs.operand(rightNeeds)
@@ -210,6 +212,26 @@ extension Compiler {
         default:
             return .nullPropagating(text, precedence, [lhs, rhs], .binary(op))
         }
+    }
+
+    /// The left operand of a comparison, made to compare with the collation
+    /// SQLite would use if every to-one path in it were a joined column.
+    /// SQLite takes a COLLATE said on the left, then one said on the right,
+    /// then the left column's own, then the right's; a path read by a
+    /// scalar subquery says its column's, where the joined column's would be
+    /// its own. So a column's own on the left is said when the right is
+    /// such a path, and a COLLATE said on the right is said again after
+    /// such a path on the left.
+    private static func comparedAsJoined(_ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
+        var collation: String?
+        if rhs.pathCollation != nil, lhs.saidCollation == nil, lhs.pathCollation == nil { collation = lhs.collation }
+        if lhs.pathCollation != nil, let said = rhs.saidCollation { collation = said }
+        guard let collation else { return lhs }
+        var result = lhs
+        result.text = lhs.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation)
+        result.precedence = .collate
+        result.saidCollation = collation
+        return result
     }
 
     /// `a ?? b ?? c` as one `coalesce(a, b, c)`.

@@ -234,6 +234,7 @@ extension Compiler {
             result = SQLExpression(result.text + " COLLATE " + Compiler.bareOrQuoted(collation), .collate,
                                    identity: value.identity)
             result.collation = collation
+            result.pathCollation = collation
         }
         result.enumCases = value.enumCases
         result.ungrouped = value.ungrouped

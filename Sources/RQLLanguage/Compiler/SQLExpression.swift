@@ -33,6 +33,13 @@ struct SQLExpression {
     /// say again, since SQLite gives a subquery's value none, and a
     /// compound or a comparison would take the other side's.
     var collation: String?
+    /// The collation a `COLLATE` in its text says (`x collate nocase`),
+    /// which SQLite puts before a column's own in a comparison.
+    var saidCollation: String?
+    /// For a to-one path read by a scalar subquery: the far column's
+    /// collation, which its text says but which means what the joined
+    /// column's own would (`Compiler.binary` keeps the difference).
+    var pathCollation: String?
     /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
     var isRowsOfRelationship = false
     /// Aliases of relations whose missing row (a LEFT JOIN that found

@@ -46,4 +46,18 @@ import Testing
         let session = try #require(DifferentialSession(.reminders, rows: DSLDifferentialFindingsTests.rows))
         #expect(session.mismatch(DifferentialQuery.Case(text: query)) == nil)
     }
+
+    /// A `select` that aggregates without `group` gives one row even of no
+    /// rows, and there the row's key is NULL though its table holds none:
+    /// `none pet…` is true (NOT EXISTS), where NOT IN gave NULL.
+    @Test func aQuantifierBesideAnAggregateOfNoRows() throws {
+        let session = try #require(DifferentialSession(.edges, rows: [
+            #"INSERT OR IGNORE INTO "pet" ("id", "ownerId", "name", "weight") VALUES (NULL, 2, '1', NULL);"#,
+            #"INSERT OR IGNORE INTO "pet" ("id", "ownerId", "name", "weight") VALUES (4, 1, 'b', 1.5);"#,
+        ]))
+        let query = DifferentialQuery.Case(
+            definitions: ["let dl = owner | where count(note where body < 'b') > 2", "def owner.dh = boss.name"],
+            text: "dl | select c0 = none pet.weight >= 1.5, c1 = total(owner.boss), c2 = score, h = dh")
+        #expect(session.mismatch(query) == nil)
+    }
 }

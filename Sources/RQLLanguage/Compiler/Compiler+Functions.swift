@@ -199,6 +199,7 @@ extension Compiler {
         inner.collector = collector
         inner.groupKeys = nil
         inner.onlyTrueKeeps = false
+        inner.rowMayBeMissing = false
         let condition = try compile(operand, inner)
         guard let found = collector.found else {
             throw DSLError("`\(quantifier.rawValue)` needs a to-many relationship", at: span,
@@ -220,7 +221,7 @@ extension Compiler {
         // NULL key makes IN give NULL where EXISTS gives false, which keeps
         // the same rows where only true keeps one: there `any` may use IN
         // whatever the keys (`none`'s NOT IN would drop rows NOT EXISTS keeps).
-        let inKeepsTheRows = found.keysAreNeverNull || (quantifier == .any && context.onlyTrueKeeps)
+        let inKeepsTheRows = (found.keysAreNeverNull && !context.rowMayBeMissing) || (quantifier == .any && context.onlyTrueKeeps)
         if lowering == .optimized, quantifier != .all, inKeepsTheRows, let link = found.links.first,
            found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
             level.items = [.expression(link.inner)]

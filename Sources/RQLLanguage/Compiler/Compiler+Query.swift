@@ -334,6 +334,8 @@ extension Compiler {
         var context = ExpressionContext(pipeline.scope)
         context.toManyAliases = ToManyAliases()
         if level.isGrouped { context.groupKeys = level.groupKeys }
+        // Without `group`, an aggregate makes one row even of no rows.
+        context.rowMayBeMissing = !level.isGrouped && items.contains(where: mayAggregate)
         var rendered: [QueryLevel.Item] = []
         var outputs: [(name: String, value: SQLExpression)] = []
         var aliased: Set<String> = []

@@ -58,6 +58,10 @@ struct ExpressionContext {
     /// (a `where`), or an operand of AND or OR there: NULL and false keep
     /// the same rows, so a form that gives NULL for false may be used.
     var onlyTrueKeeps = false
+    /// The row it reads may be the one an aggregate over no rows gives,
+    /// whose columns are all NULL (a `select` that aggregates without
+    /// `group`): a key its table never holds NULL in may be NULL here.
+    var rowMayBeMissing = false
     /// In a `select`: the aliases its aggregates give each to-many
     /// relationship, the same for all, so that they can share one join.
     var toManyAliases: ToManyAliases?

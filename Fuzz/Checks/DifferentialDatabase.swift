@@ -7,8 +7,9 @@ import RQLSamples
 /// library sends it to SQLite, and one made of what real databases hold
 /// and samples do not (a junction without a key, a self-reference, a TEXT
 /// primary key that may be NULL, a WITHOUT ROWID table, a composite key,
-/// a key whose affinity differs from the column it names, a view, indexes
-/// on links that SQLite can and cannot look rows up by).
+/// a key whose affinity differs from the column it names, a link to a
+/// column that is not unique, NOCASE and RTRIM columns and keys, a view,
+/// indexes on links that SQLite can and cannot look rows up by).
 public enum DifferentialSchema: CaseIterable, Sendable {
     case chinook, reminders, structuredQueries, edges
 
@@ -29,10 +30,10 @@ public enum DifferentialSchema: CaseIterable, Sendable {
         .map { $0.hasSuffix(";") ? $0 : $0 + ";" }.joined(separator: "\n")
 
     static let edgesSchema = """
-        CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT, score INTEGER, boss INTEGER REFERENCES owner (id));
-        CREATE TABLE pet (id INTEGER PRIMARY KEY, ownerId INTEGER NOT NULL REFERENCES owner (id), name TEXT,
+        CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE, score INTEGER, boss INTEGER REFERENCES owner (id));
+        CREATE TABLE pet (id INTEGER PRIMARY KEY, ownerId INTEGER NOT NULL REFERENCES owner (id), name TEXT COLLATE RTRIM,
           weight REAL);
-        CREATE TABLE toy (code TEXT PRIMARY KEY, label TEXT, price NUMERIC);
+        CREATE TABLE toy (code TEXT PRIMARY KEY COLLATE NOCASE, label TEXT, price NUMERIC);
         CREATE TABLE petToy (petId INTEGER REFERENCES pet (id), toyCode TEXT REFERENCES toy (code));
         CREATE TABLE place (region TEXT NOT NULL, num INTEGER NOT NULL, label TEXT, PRIMARY KEY (region, num))
           WITHOUT ROWID;
@@ -56,7 +57,7 @@ public enum DifferentialSchema: CaseIterable, Sendable {
 /// it, and repeated links where no key forbids them.
 enum DifferentialRows {
     static let integers = ["1", "2", "3", "4", "5", "6"]
-    static let texts = ["'a'", "'b'", "'B'", "'é'", "'1'", "''"]
+    static let texts = ["'a'", "'b'", "'B'", "'é'", "'1'", "''", "'A'", "'a '"]
     static let reals = ["0.5", "1.5", "-2.0", "3.25"]
 
     static func statements(for catalog: Catalog, random: inout DifferentialRandom) -> [String] {

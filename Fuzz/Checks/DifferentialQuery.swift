@@ -118,23 +118,66 @@ struct DifferentialQuery {
                 : name(relationship.name)
             return "count(" + rows + ") " + (random.pick([">", "==", "<"]) ?? ">") + " " + String(random.below(3))
         case 3:
-            if let (prefix, target) = toOnePath(from: table) { return comparison(prefix: prefix, on: target) }
+            if let (prefix, target) = toOnePath(from: table) {
+                return comparison(prefix: prefix, on: target, others: table.columns.map { name($0.name) })
+            }
         default:
             break
         }
         return comparison(prefix: "", on: table)
     }
 
-    private mutating func comparison(prefix: String, on table: Catalog.Table) -> String {
+    /// A test of one column of `table` (read through `prefix`): against NULL,
+    /// a literal, another column (of the same table, or one of `others`), a
+    /// range, a list or a `case`; either side may say a collation or wrap the
+    /// column in an expression, where SQLite's rules for which collation a
+    /// comparison uses tell a joined column from a path read by a subquery.
+    private mutating func comparison(prefix: String, on table: Catalog.Table, others: [String] = []) -> String {
         guard let column = random.pick(table.columns) else { return "true" }
-        let operand = prefix + name(column.name)
-        switch random.below(5) {
+        let operand = wrapped(prefix + name(column.name), column)
+        let op = random.pick(["==", "!=", "<", ">=", ">"]) ?? "=="
+        switch random.below(10) {
         case 0: return operand + " is nil"
         case 1: return operand + " is not nil"
+        case 2:
+            return operand + (random.chance(20) ? " not" : "") + " between " + collated(literal(for: column)) + " and "
+                + collated(literal(for: column))
+        case 3:
+            let items = (0...random.below(2)).map { _ in collated(literal(for: column)) }
+            return operand + (random.chance(25) ? " not" : "") + " in [" + items.joined(separator: ", ") + "]"
+        case 4:
+            return "case " + operand + " when " + collated(literal(for: column)) + " then 1 else 0 end == 1"
+        case 5, 6:
+            let columns = table.columns.map { prefix + name($0.name) } + others
+            if let other = random.pick(columns) {
+                let compared = wrapped(other, column)
+                return random.chance(50) ? operand + " " + op + " " + compared : compared + " " + op + " " + operand
+            }
         default:
-            let op = random.pick(["==", "!=", "<", ">=", ">"]) ?? "=="
-            return operand + " " + op + " " + literal(for: column)
+            break
         }
+        return operand + " " + op + " " + collated(literal(for: column))
+    }
+
+    /// `operand` as it is, or with a collation said, or inside an expression
+    /// (`++`, two-argument `max`, `nullif`).
+    private mutating func wrapped(_ operand: String, _ column: Catalog.Column) -> String {
+        switch random.below(12) {
+        case 0: return operand + " collate " + collation()
+        case 1: return "(" + operand + " ++ '')"
+        case 2: return "max(" + operand + ", " + literal(for: column) + ")"
+        case 3: return "nullif(" + operand + ", " + literal(for: column) + ")"
+        default: return operand
+        }
+    }
+
+    /// A value as it is, or now and then with a collation said.
+    private mutating func collated(_ value: String) -> String {
+        random.chance(20) ? value + " collate " + collation() : value
+    }
+
+    private mutating func collation() -> String {
+        random.pick(["nocase", "binary", "rtrim"]) ?? "nocase"
     }
 
     private mutating func selectItems(on table: Catalog.Table) -> [String] {

@@ -35,6 +35,9 @@ import RQLEngine
          "SELECT title FROM reminders UNION SELECT title FROM remindersLists ORDER BY title"),
         ("reminders | select title | union all (reminders | select title) | count",
          "SELECT count(*) FROM (SELECT title FROM reminders UNION ALL SELECT title FROM reminders)"),
+        // `in` compares with the left operand's collation (title's NOCASE), even for one item.
+        ("tags | where title in ['CAR' collate binary] | select title",
+         "SELECT title FROM tags WHERE title IN ('CAR', 'x')"),
         ("tags | select title | intersect (remindersTags | select tagID) | order title",
          "SELECT title FROM tags INTERSECT SELECT tagID FROM remindersTags ORDER BY 1"),
         ("remindersLists | select title | except (remindersLists | where position > 1 | select title)",

@@ -60,4 +60,28 @@ import Testing
             text: "dl | select c0 = none pet.weight >= 1.5, c1 = total(owner.boss), c2 = score, h = dh")
         #expect(session.mismatch(query) == nil)
     }
+
+    /// SQLite compares `CASE x WHEN y`, `BETWEEN`'s bounds and a lone
+    /// constant `IN` item as `=`, `>=` and `<=`, where a COLLATE said on the
+    /// right counts before the left column's own; a path read by a subquery
+    /// said its own, which then won. An operator or a function over a path
+    /// (`++`, `coalesce`) gave the operator the collation the path said,
+    /// where the joined column's own stops at the operator; `max` and
+    /// `nullif` do compare with it. Each compares now as the join does.
+    @Test(arguments: ["remindersTags | where case tag.title when 'a ' collate rtrim then 1 else 0 end == 1",
+                      "remindersTags | where tag.title between 'a ' collate rtrim and 'b'",
+                      "remindersTags | where tag.title not between 'A' and 'a ' collate rtrim",
+                      "remindersTags | where (tag.title ++ '') == 'A'",
+                      "remindersTags | where coalesce(tag.title, '') == 'A'",
+                      "remindersTags | where max(tag.title, 'B') == 'b'",
+                      "remindersTags | where nullif(tag.title, 'A') is nil",
+                      "remindersTags | where tag.title in ['a ' collate rtrim]",
+                      "remindersTags | select v = case tag.title when 'A' then 1 when 'a ' collate rtrim then 2 end"])
+    func aPathComparesAsTheJoinedColumn(query: String) throws {
+        let session = try #require(DifferentialSession(.reminders, rows: [
+            #"INSERT INTO "remindersTags" ("id", "reminderID", "tagID") VALUES (2, 'a', 'a');"#,
+            #"INSERT INTO "tags" ("title") VALUES ('a');"#,
+        ]))
+        #expect(session.mismatch(DifferentialQuery.Case(text: query)) == nil)
+    }
 }

@@ -48,8 +48,11 @@ extension Compiler {
             return try window(call, partition: partition, order: order, frame: frame, span: expression.span, context)
         case .cast(let value, let type):
             let inner = try compile(value, context)
-            return .nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom, [inner],
-                                    .cast(type.lowercased()))
+            // SQLite finds the collation of a CAST's operand, own or said, as its own.
+            var cast = SQLExpression.nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom,
+                                                     [inner], .cast(type.lowercased()))
+            (cast.collation, cast.textCollation) = (inner.collation, inner.textCollation)
+            return cast
         case .boolean(let value):
             return SQLExpression(value ? "TRUE" : "FALSE", identity: context.identity(.value(.integer(value ? 1 : 0))))
         case .null:
@@ -94,7 +97,7 @@ extension Compiler {
     }
 
     private func unary(_ op: UnaryOperator, _ operand: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        let value = try compile(operand, context)
+        let value = try compile(operand, context).nested
         let text = value.operand(.unary)
         switch op {
         case .not: return .nullPropagating("NOT " + text, .not, [value], .unary(op))
@@ -103,7 +106,7 @@ extension Compiler {
     }
 
     private func isNil(_ operand: Expression, negated: Bool, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        let value = try compile(operand, context)
+        let value = try compile(operand, context).nested
         return .combining(value.operand(.comparison) + (negated ? " IS NOT NULL" : " IS NULL"), .equality, [value],
                           .isNull(negated: negated))
     }
@@ -113,11 +116,14 @@ extension Compiler {
         let value = try compile(operand, context)
         var hinted = context
         hinted.enumHint = value.enumCases
-        var items: [SQLExpression] = []
-        for item in list { items.append(try compile(item, hinted)) }
-        let text = value.operand(.comparison) + (negated ? " NOT IN (" : " IN (")
+        var compiled: [SQLExpression] = []
+        for item in list { compiled.append(try compile(item, hinted)) }
+        let (left, items) = Compiler.listedAsMeant(value, compiled)
+        let text = left.operand(.comparison) + (negated ? " NOT IN (" : " IN (")
             + items.map(\.text).joined(separator: ", ") + ")"
-        return .combining(text, .equality, [value] + items, .inList(negated: negated))
+        var result = SQLExpression.combining(text, .equality, [left] + items, nil)
+        result.identity = .applying(.inList(negated: negated), to: [value] + compiled)
+        return result
     }
 
     private func inQuery(_ operand: Expression, _ query: Query, negated: Bool,
@@ -138,9 +144,20 @@ extension Compiler {
         hinted.enumHint = value.enumCases
         let low = try compile(lower, hinted)
         let high = try compile(upper, hinted)
-        let text = value.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
-            + low.operand(.comparison) + " AND " + high.operand(.comparison)
-        var result = SQLExpression.combining(text, .equality, [value, low, high], .between(negated: negated))
+        let text: String
+        var parts = [value, low, high]
+        if let (subject, bounds) = Compiler.comparedAsMeant(value, [low, high]) {
+            parts = [subject] + bounds
+            text = subject.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
+                + bounds[0].operand(.comparison) + " AND " + bounds[1].operand(.comparison)
+        } else {
+            // Each bound compares with its own collation: the subject is read twice.
+            let (lowSide, highSide) = (Compiler.comparedAsMeant(value, low), Compiler.comparedAsMeant(value, high))
+            let both = lowSide.operand(.comparison) + " >= " + low.operand(.comparison) + " AND "
+                + highSide.operand(.comparison) + " <= " + high.operand(.comparison)
+            text = negated ? "NOT (" + both + ")" : "(" + both + ")"
+        }
+        var result = SQLExpression.combining(text, .equality, parts, .between(negated: negated))
         result.nullWhenMissing = value.nullWhenMissing
         result.rejectsWhenMissing = value.nullWhenMissing
         return result
@@ -148,8 +165,8 @@ extension Compiler {
 
     private func pattern(_ op: PatternOperator, _ operand: Expression, _ pattern: Expression, negated: Bool,
                          _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        let value = try compile(operand, context)
-        let patternValue = try compile(pattern, context)
+        let value = try compile(operand, context).nested
+        let patternValue = try compile(pattern, context).nested
         let keyword: String
         switch op {
         case .like: keyword = "LIKE"
@@ -163,11 +180,12 @@ extension Compiler {
     }
 
     private func collate(_ operand: Expression, _ collation: Name, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        let value = try compile(operand, context)
+        let value = try compile(operand, context).nested
         var result = SQLExpression.combining(value.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation.text),
                                              .collate, [value], .collate(collation.text.lowercased()))
         result.enumCases = value.enumCases
-        result.saidCollation = collation.text
+        result.collation = FoundCollation(name: collation.text, isSaid: true)
+        result.textCollation = result.collation
         return result
     }
 
@@ -192,10 +210,11 @@ extension Compiler {
     private static func binary(_ op: BinaryOperator, _ lhs: SQLExpression, _ rhs: SQLExpression,
                                comparesWithNull: Bool) -> SQLExpression {
         if op == .equal || op == .notEqual, comparesWithNull {
+            let lhs = lhs.nested
             return .combining(lhs.operand(.comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL"), .equality, [lhs],
                               .isNull(negated: op == .notEqual))
         }
-        let lhs = op.isComparison ? Compiler.comparedAsJoined(lhs, rhs) : lhs
+        let (lhs, rhs) = op.isComparison ? (Compiler.comparedAsMeant(lhs, rhs), rhs) : (lhs.nested, rhs.nested)
         let (symbol, precedence) = op.sql
         let rightNeeds = SQLExpression.Precedence(rawValue: precedence.rawValue + 1) ?? .atom
         let text = lhs.operand(precedence) + " " + symbol + " " + rhs.operand(rightNeeds)
@@ -214,30 +233,10 @@ extension Compiler {
         }
     }
 
-    /// The left operand of a comparison, made to compare with the collation
-    /// SQLite would use if every to-one path in it were a joined column.
-    /// SQLite takes a COLLATE said on the left, then one said on the right,
-    /// then the left column's own, then the right's; a path read by a
-    /// scalar subquery says its column's, where the joined column's would be
-    /// its own. So a column's own on the left is said when the right is
-    /// such a path, and a COLLATE said on the right is said again after
-    /// such a path on the left.
-    private static func comparedAsJoined(_ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
-        var collation: String?
-        if rhs.pathCollation != nil, lhs.saidCollation == nil, lhs.pathCollation == nil { collation = lhs.collation }
-        if lhs.pathCollation != nil, let said = rhs.saidCollation { collation = said }
-        guard let collation else { return lhs }
-        var result = lhs
-        result.text = lhs.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation)
-        result.precedence = .collate
-        result.saidCollation = collation
-        return result
-    }
-
     /// `a ?? b ?? c` as one `coalesce(a, b, c)`.
     private func coalesce(_ parts: [Expression], _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         var operands: [SQLExpression] = []
-        for part in parts { operands.append(try compile(part, context)) }
+        for part in parts { operands.append(try compile(part, context).nested) }
         return .combining("coalesce(" + operands.map(\.text).joined(separator: ", ") + ")", .atom, operands,
                           .call("coalesce", distinct: false, star: false))
     }
@@ -269,27 +268,53 @@ extension Compiler {
 
     private func caseWhen(subject: Expression?, whens: [(Expression, Expression)], otherwise: Expression?,
                           _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        var parts: [SQLExpression] = []
-        var text = "CASE"
         var whenContext = context
+        var subjectValue: SQLExpression?
         if let subject {
             let value = try compile(subject, context)
-            parts.append(value)
             whenContext.enumHint = value.enumCases
-            text += " " + value.text
+            subjectValue = value
         }
+        var conditions: [SQLExpression] = []
+        var results: [SQLExpression] = []
         for (condition, result) in whens {
-            let conditionValue = try compile(condition, whenContext)
-            let resultValue = try compile(result, context)
-            parts += [conditionValue, resultValue]
-            text += " WHEN " + conditionValue.text + " THEN " + resultValue.text
+            conditions.append(try compile(condition, whenContext))
+            results.append(try compile(result, context).nested)
+        }
+        var text = "CASE"
+        var tests = conditions.map(\.nested)
+        var written: SQLExpression?
+        if let subjectValue {
+            (text, written, tests) = Compiler.simpleCase(subjectValue, conditions)
+        }
+        var parts: [SQLExpression] = []
+        for (test, result) in zip(tests, results) {
+            text += " WHEN " + test.text + " THEN " + result.text
+            parts += [test, result]
         }
         if let otherwise {
-            let value = try compile(otherwise, context)
+            let value = try compile(otherwise, context).nested
             parts.append(value)
             text += " ELSE " + value.text
         }
-        return .combining(text + " END", .atom, parts, .caseWhen(subject: subject != nil, otherwise: otherwise != nil))
+        var result = SQLExpression.combining(text + " END", .atom, (subjectValue.map { [$0] } ?? []) + parts,
+                                             .caseWhen(subject: subject != nil, otherwise: otherwise != nil))
+        result.textCollation = FoundCollation.carried([written?.textCollation] + parts.map(\.textCollation))
+        return result
+    }
+
+    /// `CASE subject` and the values its WHENs compare it with, each pair with
+    /// its meant collation; where no one text can say them all, the searched
+    /// form, `CASE WHEN subject = value …`, which reads the subject for each.
+    private static func simpleCase(_ subject: SQLExpression,
+                                   _ values: [SQLExpression]) -> (text: String, subject: SQLExpression?, tests: [SQLExpression]) {
+        if let (subject, values) = comparedAsMeant(subject, values) { return ("CASE " + subject.text, subject, values) }
+        let tests = values.map { value in
+            let left = comparedAsMeant(subject, value)
+            return SQLExpression.combining(left.operand(.equality) + " = " + value.operand(.comparison), .equality,
+                                           [left, value], .binary(.equal))
+        }
+        return ("CASE", nil, tests)
     }
 
     private func requireOneColumn(_ subquery: CompiledSelect, query: Query) throws(DSLError) {

@@ -18,7 +18,7 @@ extension Compiler {
             for argument in arguments {
                 let value = try compile(argument, context)
                 if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
-                values.append(value)
+                values.append(Compiler.comparesItsArguments(function, distinct: false) ? value : value.nested)
             }
             return .combining(Compiler.bareOrQuoted(function) + "(" + values.map(\.text).joined(separator: ", ") + ")",
                               .atom, values, .call(function, distinct: false, star: false))
@@ -35,7 +35,10 @@ extension Compiler {
             arguments[arguments.count - 1] = rows
             filter = condition
         }
-        for argument in arguments { values.append(try compile(argument, inner)) }
+        for argument in arguments {
+            let value = try compile(argument, inner)
+            values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value : value.nested)
+        }
         var argumentText = values.map(\.text).joined(separator: ", ")
         let countsRows = star || (function == "count" && arguments.isEmpty)
         if countsRows {
@@ -80,6 +83,14 @@ extension Compiler {
         return result
     }
 
+    /// Whether a call compares its arguments with their collation: `min`,
+    /// `max` and `nullif` (SQLite's functions that need one), and an
+    /// aggregate over distinct values. A path read by a subquery says its
+    /// collation there; elsewhere it reads as a joined column's value would.
+    static func comparesItsArguments(_ function: String, distinct: Bool) -> Bool {
+        distinct || ["min", "max", "nullif"].contains(function.lowercased())
+    }
+
     static let orderSensitiveAggregates: Set<String> = ["group_concat", "string_agg", "json_group_array", "json_group_object"]
 
     /// `f(…) over (partition by … order … frame)`: the call over a window of
@@ -95,7 +106,7 @@ extension Compiler {
         for argument in arguments {
             let value = try compile(argument, context)
             if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
-            values.append(value)
+            values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value : value.nested)
         }
         var argumentText = values.map(\.text).joined(separator: ", ")
         let countsRows = star || (function.lowercased() == "count" && arguments.isEmpty)

@@ -113,7 +113,8 @@ extension Compiler {
             value.rejectsWhenMissing = [relation.sqlAlias]
         }
         value.enumCases = relation.enums[name.text]
-        value.collation = relation.table?.column(name.text).map { $0.collation ?? "BINARY" }
+        value.collation = relation.table?.column(name.text).map { FoundCollation(name: $0.collation ?? "BINARY", isSaid: false) }
+        value.textCollation = value.collation
         if direct { value.columnName = name.text }
         if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }
         return value
@@ -228,13 +229,13 @@ extension Compiler {
             SQLExpression(joined.column($0.to) + " = " + relation.column($0.from), .equality)
         }
         level.items = [.expression(value.text)]
-        var result = SQLExpression(QueryLevel.parenthesized(level.render()), identity: value.identity)
+        let subquery = QueryLevel.parenthesized(level.render())
+        var result = SQLExpression(subquery, identity: value.identity)
         if let collation = value.collation {
-            // The far column compares as it would joined: with its own collation.
-            result = SQLExpression(result.text + " COLLATE " + Compiler.bareOrQuoted(collation), .collate,
-                                   identity: value.identity)
+            // Where its value is compared or sorted, it says the joined column's own collation.
+            result = result.saying(collation.name)
+            result.bare = subquery
             result.collation = collation
-            result.pathCollation = collation
         }
         result.enumCases = value.enumCases
         result.ungrouped = value.ungrouped

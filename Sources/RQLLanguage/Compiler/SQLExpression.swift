@@ -28,18 +28,17 @@ struct SQLExpression {
     var enumCases: [Definitions.EnumCase]?
     /// The column's name, when it is a plain column.
     var columnName: String?
-    /// The declared collation of the table column it reads (BINARY too),
-    /// when it is a plain column: what a scalar subquery reading it must
-    /// say again, since SQLite gives a subquery's value none, and a
-    /// compound or a comparison would take the other side's.
-    var collation: String?
-    /// The collation a `COLLATE` in its text says (`x collate nocase`),
-    /// which SQLite puts before a column's own in a comparison.
-    var saidCollation: String?
-    /// For a to-one path read by a scalar subquery: the far column's
-    /// collation, which its text says but which means what the joined
-    /// column's own would (`Compiler.binary` keeps the difference).
-    var pathCollation: String?
+    /// The collation SQLite finds for it, as it is meant: with every to-one
+    /// path in it a joined column. A plain column has its declared one
+    /// (BINARY too), which a scalar subquery reading it must say again.
+    var collation: FoundCollation?
+    /// The collation SQLite finds for its text, where that differs from
+    /// `collation`: a path read by a scalar subquery says its column's, and
+    /// a COLLATE rql adds to a comparison carries up through what holds it.
+    var textCollation: FoundCollation?
+    /// For a to-one path read by a scalar subquery, the subquery without the
+    /// COLLATE its text says: what an operator that compares nothing takes.
+    var bare: String?
     /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
     var isRowsOfRelationship = false
     /// Aliases of relations whose missing row (a LEFT JOIN that found
@@ -75,6 +74,31 @@ struct SQLExpression {
         result.isWindow = parts.contains { $0.isWindow }
         result.readsRows = parts.contains { $0.readsRows }
         result.ungrouped = parts.lazy.compactMap(\.ungrouped).first
+        result.collation = FoundCollation.carried(parts.map(\.collation))
+        result.textCollation = FoundCollation.carried(parts.map(\.textCollation))
+        return result
+    }
+
+    /// Itself as the operand of an operator or function that compares
+    /// nothing: a path read by a subquery without its COLLATE, since a
+    /// joined column's own collation would not reach what holds it.
+    var nested: SQLExpression {
+        guard let bare else { return self }
+        var result = self
+        result.text = bare
+        result.precedence = .atom
+        result.textCollation = nil
+        result.bare = nil
+        return result
+    }
+
+    /// Itself with `collation` said (`x COLLATE NOCASE`), which a comparison
+    /// puts before anything else; what it means is unchanged.
+    func saying(_ collation: String) -> SQLExpression {
+        var result = nested
+        result.text = result.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation)
+        result.precedence = .collate
+        result.textCollation = FoundCollation(name: collation, isSaid: true)
         return result
     }
 

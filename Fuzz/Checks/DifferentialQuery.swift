@@ -129,7 +129,7 @@ struct DifferentialQuery {
 
     /// A test of one column of `table` (read through `prefix`): against NULL,
     /// a literal, another column (of the same table, or one of `others`), a
-    /// range, a list or a `case`; either side may say a collation or wrap the
+    /// range, a list, a subquery's values or a `case`; either side may say a collation or wrap the
     /// column in an expression, where SQLite's rules for which collation a
     /// comparison uses tell a joined column from a path read by a subquery.
     private mutating func comparison(prefix: String, on table: Catalog.Table, others: [String] = []) -> String {
@@ -143,6 +143,9 @@ struct DifferentialQuery {
             return operand + (random.chance(20) ? " not" : "") + " between " + collated(literal(for: column)) + " and "
                 + collated(literal(for: column))
         case 3:
+            if random.chance(30), let (source, other) = oneColumnQuery() {
+                return operand + (random.chance(25) ? " not" : "") + " in (" + source + " | select " + other + ")"
+            }
             let items = (0...random.below(2)).map { _ in collated(literal(for: column)) }
             return operand + (random.chance(25) ? " not" : "") + " in [" + items.joined(separator: ", ") + "]"
         case 4:
@@ -157,6 +160,17 @@ struct DifferentialQuery {
             break
         }
         return operand + " " + op + " " + collated(literal(for: column))
+    }
+
+    /// A table of the catalog and one value of its rows: a column, maybe
+    /// with a collation said, or a to-one path's column.
+    private mutating func oneColumnQuery() -> (String, String)? {
+        let tables = catalog.tables.values.filter { $0.kind == .table }.sorted { $0.name < $1.name }
+        guard let table = random.pick(tables), let column = random.pick(table.columns) else { return nil }
+        if random.chance(40), let (prefix, target) = toOnePath(from: table), let far = random.pick(target.columns) {
+            return (name(table.name), prefix + name(far.name))
+        }
+        return (name(table.name), collated(name(column.name)))
     }
 
     /// `operand` as it is, or with a collation said, or inside an expression

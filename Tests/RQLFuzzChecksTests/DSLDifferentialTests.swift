@@ -84,4 +84,18 @@ import Testing
         ]))
         #expect(session.mismatch(DifferentialQuery.Case(text: query)) == nil)
     }
+
+    /// `x in (T | select y)` compares as `x == y`: a path on either side
+    /// compares as its joined column, whose own collation ranks below one
+    /// said on the other side.
+    @Test(arguments: ["remindersTags | where tag.title in (reminders | select title collate rtrim)",
+                      "remindersTags | where tagID in (remindersTags | select tag.title)"])
+    func aPathInASubqueryComparesAsTheJoinedColumn(query: String) throws {
+        let session = try #require(DifferentialSession(.reminders, rows: [
+            #"INSERT INTO "remindersTags" ("id", "reminderID", "tagID") VALUES (2, 'a', 'A');"#,
+            #"INSERT INTO "tags" ("title") VALUES ('a');"#,
+            #"INSERT INTO "reminders" ("id", "dueDate", "isFlagged", "notes", "position", "priority", "remindersListID", "status", "title") VALUES ('b', NULL, 5, 'b', 4, NULL, 'B', 3, 'a ');"#,
+        ]))
+        #expect(session.mismatch(DifferentialQuery.Case(text: query)) == nil)
+    }
 }

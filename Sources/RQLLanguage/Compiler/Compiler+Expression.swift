@@ -128,9 +128,11 @@ extension Compiler {
 
     private func inQuery(_ operand: Expression, _ query: Query, negated: Bool,
                          _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
-        let value = try compile(operand, context)
+        var value = try compile(operand, context)
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
+        // `x IN (SELECT y …)` compares as `x = y` does.
+        if let output = subquery.outputs.first { value = Compiler.comparedAsMeant(value, output.value) }
         let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
         var result = SQLExpression.combining(text, .equality, [value], nil)
         result.readsRows = true

@@ -39,7 +39,7 @@ public final class Session {
         }
     }
 
-    public private(set) var target: DatabaseTarget
+    public internal(set) var target: DatabaseTarget
     /// The connection to `target`; nil while it is a file another program
     /// had locked when the session opened it, until a command reads it
     /// (`queue` opens it then).
@@ -133,6 +133,9 @@ public final class Session {
     /// The functions of the open connection, read when a command first
     /// looks one up: they change only with the connection.
     var functionCache: [String: Catalog.FunctionKind]?
+    /// The connections it holds besides the one commands run on (`.connection`),
+    /// and the folder of its scratch files.
+    var connections = Connections()
 
     public init(options: Options) throws {
         scheduler = Scheduler(clock: options.clock)
@@ -258,6 +261,7 @@ public final class Session {
     public func close() -> Bool {
         if let recording { stopRecording(recording) }
         tourSession?.close()
+        closeConnections()
         let redirected = reportingFailure(of: endRedirection)
         let written = reportingFailure { try console.checkWrites() }
         diagnostics.flush()

@@ -70,6 +70,8 @@ public final class NotebookRecorder: CellRecorder {
             return "-- Recorded on a database with no file: rql replays it on the Reminders sample.\n"
         case .file(let path, _), .copy(let path):
             return "-- @db \(URL(fileURLWithPath: path).standardizedFileURL.path)\n"
+        case .scratch(_, let original):
+            return header(for: original)
         }
     }
 

@@ -111,6 +111,7 @@ struct REPL {
         case .sample(let sample): "a private copy of the \(sample.rawValue) sample"
         case .file(let path, _): path
         case .copy(let path): "a private copy of \(path)"
+        case .scratch(let path, _): path
         }
         return "rql: \(opened). .help lists the commands, .tour walks you through it."
     }

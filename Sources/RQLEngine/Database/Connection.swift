@@ -108,6 +108,8 @@ enum Connection {
                 throw CommandError("cannot copy \(path): \(error.message ?? "\(error.resultCode)")")
             }
             return copy
+        case .scratch(let path, let original):
+            return try openFile(path, readonly: false, vfs: vfs, setup: setup, trustsSchema: original.hasOwnSchema)
         case .sample(let sample):
             let queue = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
                                           configuration: configuration(readonly: false, setup: setup, trustsSchema: true))
@@ -128,7 +130,7 @@ enum Connection {
     /// journal a crashed writer left), it is opened to write, as any SQLite
     /// program would open it; its committed rows stay as they are.
     private static func openFile(_ path: String, readonly: Bool, repairs: Bool = false, vfs: String,
-                                 setup: ConnectionSetup) throws -> DatabaseQueue {
+                                 setup: ConnectionSetup, trustsSchema: Bool = false) throws -> DatabaseQueue {
         if readonly, !FileManager.default.fileExists(atPath: path) {
             throw CommandError("cannot open \(path): no such file")
         }
@@ -142,7 +144,7 @@ enum Connection {
             // a read-only connection cannot roll back, fails here.
             return try DatabaseQueue(path: ClockVFS.uri(path: path, vfs: vfs),
                                      configuration: configuration(readonly: readonly, setup: setup,
-                                                                  trustsSchema: path == ":memory:"))
+                                                                  trustsSchema: trustsSchema || path == ":memory:"))
         } catch let error as DatabaseError {
             if let locked = Locked(error, path: path) { throw locked }
             if error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {

@@ -81,6 +81,7 @@ enum Schema {
         case .sample(let sample): file = "(memory: a private copy of the \(sample.rawValue) sample)"
         case .file(let path, let readonly): file = readonly ? "\(path) (read-only)" : path
         case .copy(let path): file = "(memory: a private copy of \(path))"
+        case .scratch(let path, _): file = path + " (a scratch file rql removes at exit)"
         }
         let foreignKeys = try pragma("foreign_keys") == "1" ? "on" : "off"
         let json = try Bool.fetchOne(db, sql: "SELECT json_valid('{}')") == true ? "yes" : "no"

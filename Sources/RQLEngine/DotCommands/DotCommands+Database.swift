@@ -28,6 +28,32 @@ extension DotCommand {
             }
             try session.open(session.target)
         },
+        DotCommand(name: "scratch", usage: ".scratch", summary: "copy the open database into a temporary file, and open that",
+                   details: """
+                       The file is rql's own, in a private folder removed when rql ends, so safe mode allows it. A database in memory (a sample, a notebook's) has one connection; in a file, .connection can open a second one to it, and show how SQLite's locks and .timeout work between two connections, as between two programs.
+                       """,
+                   arguments: 0...0) { session, _ in
+            try session.openScratchCopy()
+        },
+        DotCommand(name: "connection", usage: ".connection [N | close N]",
+                   summary: "list the connections, switch to connection N (0-9), or close one",
+                   details: """
+                       Each connection has its own transaction, busy timeout (.timeout) and TEMP objects; commands run on the active one. A new connection opens the database the active one has open, which must be a file (.scratch copies one in memory into a file). A statement that meets a lock another connection of the session holds says which one.
+                       """,
+                   arguments: 0...2, completes: .words(["close"])) { session, arguments in
+            switch (arguments.first, arguments.count) {
+            case (nil, _):
+                session.writeConnections()
+            case (let word?, 1):
+                guard let number = Int(word) else { throw DotCommand.named("connection")?.usageError() ?? CommandError("usage: .connection") }
+                try session.switchConnection(to: number)
+            default:
+                guard arguments[0] == "close", let number = Int(arguments[1]) else {
+                    throw DotCommand.named("connection")?.usageError() ?? CommandError("usage: .connection")
+                }
+                try session.closeConnection(number)
+            }
+        },
         DotCommand(name: "read", usage: ".read FILE", summary: "run the commands in FILE",
                    arguments: 1...1, completes: .files) { session, arguments in
             try session.read(arguments[0])

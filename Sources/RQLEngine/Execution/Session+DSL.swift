@@ -100,7 +100,7 @@ extension Session {
 
     /// Makes the sample's DSL definitions (its prelude), one per line.
     func loadPrelude(of target: DatabaseTarget) throws {
-        guard case .sample(let sample) = target else { return }
+        guard let sample = target.sample else { return }
         for line in sample.prelude.split(separator: "\n") {
             guard !line.skippingBlanksAndComments().isEmpty else { continue }
             _ = try compileDSL(String(line))

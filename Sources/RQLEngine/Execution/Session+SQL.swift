@@ -45,6 +45,10 @@ extension Session {
                 if statement.columnCount == 0, Session.writesRows(sql) { changedRows = db.changesCount }
             } catch let error as DatabaseError {
                 var failure = CommandError(error, source: sql, connection: db.sqliteConnection)
+                if error.resultCode == .SQLITE_BUSY, let file = sqlite3_db_filename(db.sqliteConnection, "main"),
+                   file.pointee != 0 {
+                    failure.notes += lockNotes(file: String(cString: file))
+                }
                 if wasInTransaction {
                     failure.notes.append(db.isInsideTransaction
                         ? "note: the transaction is still open (COMMIT or ROLLBACK to end it)"

@@ -32,6 +32,18 @@ extension Compiler {
         return (subject, fixed)
     }
 
+    /// The left operand of `value IN (SELECT output …)`, which compares as
+    /// `value = output` does. Where that takes a collation the output says
+    /// over the left column's own, the left says it too: SQLite 3.40 looks
+    /// the values up in an index of the left column when one serves it, with
+    /// the index's collation, whatever the output says.
+    static func comparedInSubquery(_ value: SQLExpression, _ output: SQLExpression) -> SQLExpression {
+        let value = comparedAsMeant(value, output)
+        let meant = FoundCollation.compared(value.collation, output.collation)
+        guard value.textCollation?.isSaid != true, meant != FoundCollation.listed(value.textCollation) else { return value }
+        return value.saying(meant)
+    }
+
     /// The operands of `value IN (items)`, which compares with the left
     /// operand's collation alone. SQLite turns `x IN (y)` into `x = y` when
     /// `y` is constant, where a collation `y` says would count: a lone item

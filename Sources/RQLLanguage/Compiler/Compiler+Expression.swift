@@ -131,8 +131,7 @@ extension Compiler {
         var value = try compile(operand, context)
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
-        // `x IN (SELECT y …)` compares as `x = y` does.
-        if let output = subquery.outputs.first { value = Compiler.comparedAsMeant(value, output.value) }
+        if let output = subquery.outputs.first { value = Compiler.comparedInSubquery(value, output.value) }
         let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
         var result = SQLExpression.combining(text, .equality, [value], nil)
         result.readsRows = true

@@ -74,6 +74,8 @@ import Testing
                       "remindersTags | where (tag.title ++ '') == 'A'",
                       "remindersTags | where coalesce(tag.title, '') == 'A'",
                       "remindersTags | where max(tag.title, 'B') == 'b'",
+                      "remindersTags | where max(tag.title, 'B') between 'b' and 'c'",
+                      "remindersTags | where max(tag.title, 'B') between 'b' collate nocase and 'a'",
                       "remindersTags | where nullif(tag.title, 'A') is nil",
                       "remindersTags | where tag.title in ['a ' collate rtrim]",
                       "remindersTags | select v = case tag.title when 'A' then 1 when 'a ' collate rtrim then 2 end"])

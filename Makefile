@@ -18,7 +18,7 @@ TEST_PACKAGES := chromium python3
 # strace times Enter to prompt in the benchmark.
 BENCH_PACKAGES := strace
 
-.PHONY: setup test-setup install-packages build build-tests run test install-files bench fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: setup test-setup install-packages build build-tests run test goldens install-files bench fuzz fuzz-build fuzz-smoke install uninstall clean
 
 setup:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
@@ -71,6 +71,11 @@ test: test-setup
 
 build-tests: setup
 	swift build --build-tests $(THROUGH_PIPE)
+
+# Rewrites Tests/GoldenSQL/*.golden from the compiler as it is: the SQL each
+# DSL query compiles to. A change in them is a change in the SQL rql writes.
+goldens: build-tests
+	RQL_UPDATE_GOLDENS=1 swift test --skip-build --filter GoldenSQLTests $(THROUGH_PIPE)
 
 bench: build
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"

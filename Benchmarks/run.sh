@@ -19,13 +19,15 @@ done
 generate() {
   local file="$data/$1.sqlite"
   [ -f "$file" ] && return
-  echo "generating $file (1,000,000 reminders, deterministic)…" >&2
+  echo "generating $file (deterministic)…" >&2
   rm -f "$file.tmp"
   sqlite3 "$file.tmp" < "$here/$1.sql" >/dev/null
   mv "$file.tmp" "$file"
 }
 generate reminders-1m
 generate text-1m
+generate emoji-300k
+emoji="$data/emoji-300k.sqlite"
 
 # A schema of 4,000 tables, each with a foreign key to the one before: the
 # first DSL command reads the whole catalog.
@@ -82,6 +84,11 @@ compare "start-up: Reminders sample" "'$rql' -c 'select 1'" "sqlite3 :memory: 's
 for mode in csv json list line html box table markdown; do
   compare "$mode, 1M rows, 30% non-ASCII" "'$rql' --mode $mode '$text' -c '.maxrows 0' -c 'select * from reminders'" \
     "sqlite3 -$mode '$text' 'select * from reminders'"
+done
+# Every title text-heavy: ZWJ sequences, flags, skin tones, Devanagari.
+for mode in box table markdown; do
+  compare "$mode, 300k rows, all emoji/CJK" "'$rql' --mode $mode '$emoji' -c '.maxrows 0' -c 'select * from items'" \
+    "sqlite3 -$mode '$emoji' 'select * from items'"
 done
 compare "CSV, 1M rows, ASCII" "'$rql' --mode csv '$db' -c 'select * from reminders'" "sqlite3 -csv '$db' 'select * from reminders'"
 compare "box, 1M rows, ASCII" "'$rql' --mode box '$db' -c '.maxrows 0' -c 'select * from reminders'" "sqlite3 -box '$db' 'select * from reminders'"

@@ -51,3 +51,44 @@ import Testing
         }
     }
 }
+
+/// Lines of scalars drawn at random from those that make clusters in
+/// different ways: the width read from bytes is the width per cluster.
+@Suite struct DisplayWidthRandomLineTests {
+    static let pieces: [String] = [
+        "a", "1", "#", " ", " ", "é", "e\u{301}", "東", "ｶ", "\u{FF9E}", "한", "\u{1100}", "\u{1161}", "\u{11A8}",
+        "क", "\u{94D}", "\u{93F}", "ष", "\u{E33}", "\u{AD}", "\u{200B}", "\u{200D}", "\u{FE0F}", "\u{FE0E}",
+        "\u{20E3}", "🏻", "🏿", "🇫", "🇷", "👨", "👩", "👧", "💻", "🚀", "❤", "♂", "☕", "©", "🏳", "🌈", "🏴",
+        "\u{E0067}", "\u{E007F}", "★", "㊗", "\u{600}", "\u{301}", "😀", "🫱", "🫲", "\u{1F5E8}", "\u{3099}",
+        "त", "र", "\u{93C}", "\u{940}", "\u{902}", "\u{903}", "ह", "\u{964}", "१", "অ", "\u{9CD}", "ক",
+    ]
+
+    @Test func randomLinesMeasureAsClustersDo() {
+        var state: UInt64 = 0x2026_1127
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            var text = ""
+            var seed = state
+            for _ in 0..<(1 + Int(seed % 9)) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                text += DisplayWidthRandomLineTests.pieces[Int((seed >> 33) % UInt64(DisplayWidthRandomLineTests.pieces.count))]
+            }
+            let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            if DisplayWidthBytesTests.byteWidth(text) != DisplayWidth.of(text) { mismatches.append(scalars) }
+            // A cut at a width the line passes keeps the clusters that fit.
+            let width = Int(seed % UInt64(DisplayWidth.of(text) + 1)) + 1
+            var bytes = text
+            if let cut = bytes.withUTF8({ DisplayWidth.cut(line: UnsafeRawBufferPointer($0), to: width) }) {
+                let kept = String(decoding: Array(text.utf8.prefix(cut.byteCount)), as: UTF8.self)
+                if kept + "…" != DisplayWidth.truncate(text, to: width) || cut.width != DisplayWidth.of(kept) {
+                    mismatches.append("cut at \(width): " + scalars)
+                }
+            } else if DisplayWidth.truncate(text, to: width) != text {
+                mismatches.append("no cut at \(width): " + scalars)
+            }
+            if mismatches.count > 10 { break }
+        }
+        #expect(mismatches == [])
+    }
+}

@@ -117,4 +117,17 @@ import Testing
                                                  + "| select k = owner.id, n = count(), s = sum(ownerId)")
         #expect(session.mismatch(query) == nil)
     }
+
+    /// SQLite finds no collation for the rowid, an INTEGER PRIMARY KEY
+    /// included: a compound whose first column is one takes the collation of
+    /// the next (NOCASE here), and 'a' and 'A' are one row. The subquery
+    /// said COLLATE BINARY for it, and kept both.
+    @Test func anIntegerPrimaryKeyHasNoCollation() throws {
+        let session = try #require(DifferentialSession(.edges, rows: [
+            #"INSERT OR IGNORE INTO "owner" ("id", "name", "score", "boss") VALUES (6, 'a', 3, 2);"#,
+            #"INSERT OR IGNORE INTO "owner" ("id", "name", "score", "boss") VALUES (4, 'A', NULL, 4);"#,
+        ]))
+        let query = DifferentialQuery.Case(text: "owner | select v = boss.id | union (owner | select v = name)")
+        #expect(session.mismatch(query) == nil)
+    }
 }

@@ -113,7 +113,10 @@ extension Compiler {
             value.rejectsWhenMissing = [relation.sqlAlias]
         }
         value.enumCases = relation.enums[name.text]
-        value.collation = relation.table?.column(name.text).map { FoundCollation(name: $0.collation ?? "BINARY", isSaid: false) }
+        // SQLite finds no collation for the rowid, an INTEGER PRIMARY KEY included.
+        if let table = relation.table, table.rowidAlias != name.text {
+            value.collation = table.column(name.text).map { FoundCollation(name: $0.collation ?? "BINARY", isSaid: false) }
+        }
         value.textCollation = value.collation
         if direct { value.columnName = name.text }
         if context.groupKeys != nil, !context.inAggregate { value.ungrouped = name }

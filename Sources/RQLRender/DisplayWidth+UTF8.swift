@@ -102,9 +102,10 @@ extension DisplayWidth {
         if (0x0900...0x097F).contains(first) { return devanagariCluster(bytes, at: index, first: first, length: firstLength) }
         guard let own = ownColumns(first) else { return nil }
         var end = index + firstLength
+        // Only a scalar beyond ASCII goes on a cluster.
+        guard end < bytes.count, bytes[end] >= 0x80 else { return (firstLength, own) }
         // A scalar of no columns may be a control, where every cluster ends,
         // or a mark that a cluster already began with: not read here.
-        guard end < bytes.count, bytes[end] >= 0x80 else { return (firstLength, own) }
         if own == 0 { return nil }
         switch joining(first) {
         case .never: return (firstLength, own)

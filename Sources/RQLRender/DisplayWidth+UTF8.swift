@@ -268,20 +268,7 @@ extension DisplayWidth {
         guard value >= 0xA9, value < 0x20000, !(0xAF..<0x203C).contains(value), !(0x329A..<0x1F004).contains(value) else {
             return false
         }
-        var low = 0
-        var high = pictographRanges.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let range = pictographRanges[middle]
-            if value < range.lowerBound {
-                high = middle - 1
-            } else if value > range.upperBound {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
+        return contains(value, in: pictographRanges)
     }
 
     private static let pictographRanges: [ClosedRange<UInt32>] = [

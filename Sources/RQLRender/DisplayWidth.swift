@@ -62,12 +62,16 @@ public enum DisplayWidth {
     ]
 
     static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
+        value >= 0x1100 && contains(value, in: wideRanges)
+    }
+
+    /// Whether one of `ranges`, sorted and apart, holds `value` (a binary search).
+    static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
         var low = 0
-        var high = wideRanges.count - 1
+        var high = ranges.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            let range = wideRanges[middle]
+            let range = ranges[middle]
             if value < range.lowerBound {
                 high = middle - 1
             } else if value > range.upperBound {

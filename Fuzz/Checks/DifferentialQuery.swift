@@ -53,7 +53,7 @@ struct DifferentialQuery {
             // An order that ends with the rowid is total: the rows must come in it.
             let isOrdered = table.kind == .table && table.hasRowid && table.column("rowid") == nil && random.chance(40)
             if isOrdered, let column = random.pick(table.columns) {
-                stages.append("order " + (random.chance(50) ? "-" : "") + name(column.name) + ", rowid")
+                stages.append("order " + (random.chance(50) ? "-" : "") + orderKey(on: table, or: column) + ", rowid")
                 if random.chance(50) { stages.append("limit \(1 + random.below(4))") }
             }
             stages.append("select " + items.joined(separator: ", "))
@@ -75,7 +75,10 @@ struct DifferentialQuery {
             stages.append("distinct")
         case 5:
             if let column = random.pick(table.columns) {
-                stages.append("select " + name(column.name) + ", r = count() over (partition by " + name(column.name) + ")")
+                let key = orderKey(on: table, or: column)
+                let window = random.chance(30) ? "max(" + key + ") over (partition by " + name(column.name) + ")"
+                    : "count() over (partition by " + key + ")"
+                stages.append("select " + name(column.name) + ", r = " + window)
             }
         default:
             let item = scalar(on: table)
@@ -174,9 +177,9 @@ struct DifferentialQuery {
     }
 
     /// `operand` as it is, or with a collation said, or inside an expression
-    /// (`++`, two-argument `max`, `nullif`).
-    private mutating func wrapped(_ operand: String, _ column: Catalog.Column) -> String {
-        switch random.below(12) {
+    /// (`++`, two-argument `max`, `nullif`): one time in `outOf / 4`.
+    private mutating func wrapped(_ operand: String, _ column: Catalog.Column, outOf: Int = 12) -> String {
+        switch random.below(outOf) {
         case 0: return operand + " collate " + collation()
         case 1: return "(" + operand + " ++ '')"
         case 2: return "max(" + operand + ", " + literal(for: column) + ")"
@@ -214,9 +217,11 @@ struct DifferentialQuery {
                 return quantifier + " " + comparison(prefix: path + ".", on: target)
             case 0, 1:
                 let function = random.pick(["sum", "max", "min", "count", "total"]) ?? "max"
-                if let column = random.pick(numeric) {
+                // max and min compare any value, with the collation said or the column's own.
+                let columns = ["max", "min"].contains(function) ? target.columns.map(\.name) : numeric
+                if let column = random.pick(columns) {
                     let filter = random.chance(25) ? " where " + comparison(prefix: "", on: target) : ""
-                    return function + "(" + path + "." + name(column) + filter + ")"
+                    return function + "(" + path + "." + collated(name(column)) + filter + ")"
                 }
             case 2:
                 return "count(" + path + " where " + comparison(prefix: "", on: target) + ")"
@@ -226,7 +231,7 @@ struct DifferentialQuery {
             return "count(" + path + ")"
         case 2:
             if let (prefix, target) = toOnePath(from: table), let column = random.pick(target.columns) {
-                return prefix + name(column.name)
+                return wrapped(prefix + name(column.name), column, outOf: 6)
             }
         default:
             break
@@ -236,9 +241,18 @@ struct DifferentialQuery {
 
     private mutating func groupKey(on table: Catalog.Table) -> String {
         if random.chance(50), let (prefix, target) = toOnePath(from: table), let column = random.pick(target.columns) {
-            return prefix + name(column.name)
+            return wrapped(prefix + name(column.name), column, outOf: 6)
         }
         return random.pick(table.columns).map { name($0.name) } ?? "1"
+    }
+
+    /// A sort or partition key: `column`, or now and then a to-one path's
+    /// column, maybe inside an expression, whose collation SQLite takes alone.
+    private mutating func orderKey(on table: Catalog.Table, or column: Catalog.Column) -> String {
+        if random.chance(30), let (prefix, target) = toOnePath(from: table), let far = random.pick(target.columns) {
+            return wrapped(prefix + name(far.name), far, outOf: 6)
+        }
+        return name(column.name)
     }
 
     /// `a.` or `a.b.`: one or two to-one steps from `table`, and where they lead.

@@ -1,3 +1,4 @@
+import RQLLanguage
 import Testing
 @testable import RQLFuzzChecks
 
@@ -85,6 +86,61 @@ import Testing
             #"INSERT INTO "tags" ("title") VALUES ('a');"#,
         ]))
         #expect(session.mismatch(DifferentialQuery.Case(text: query)) == nil)
+    }
+
+    /// SQLite takes a value's collation alone to sort, group, partition,
+    /// combine compounds and read an outer query's column: a said COLLATE
+    /// first, else a column's own, which stops at any call that holds the
+    /// column. `max(owner.name, '1')` has none when joined; read by a
+    /// subquery, the path said NOCASE and the call carried it, so 'B' and
+    /// 'b' were one group and sorted after 'a'. Such a value is now read by
+    /// a scalar subquery of its own, which has none; an aggregate over a
+    /// to-many relationship, joined, drops a COLLATE of its arguments the
+    /// same way.
+    @Test(arguments: [("pet | order max(owner.name, '1'), rowid | select c0 = id", true),
+                      ("pet | select c0 = max(owner.name, '1') | union (pet | select v = name)", false),
+                      ("pet | group by k = max(owner.name, '1') | select k, n = count()", false),
+                      ("pet | select id, r = count() over (partition by max(owner.name, '1'))", false),
+                      ("pet | select c0 = max(owner.name, '1') | select w = c0 | union (pet | select v = name)", false),
+                      ("pet | select c0 = count(distinct max(owner.name, '1'))", false),
+                      ("owner | select i = id, a = max(pet.name collate nocase), b = count(pet) | order a, i", true),
+                      ("pet | select c0 = max(owner.name) over (partition by id) | union (pet | select v = name ++ ' ' collate rtrim)", false),
+                      ("pet | select c0 = max(owner.name) over (partition by id) | where c0 >= 'a'", false)])
+    func aValueAloneTakesTheJoinedCollation(query: String, isOrdered: Bool) throws {
+        let session = try #require(DifferentialSession(.edges, rows: [
+            #"INSERT OR IGNORE INTO "owner" ("id", "name", "score", "boss") VALUES (1, 'a', 3, 2);"#,
+            #"INSERT OR IGNORE INTO "owner" ("id", "name", "score", "boss") VALUES (2, 'B', NULL, 4);"#,
+            #"INSERT OR IGNORE INTO "owner" ("id", "name", "score", "boss") VALUES (3, 'b', NULL, 4);"#,
+            #"INSERT OR IGNORE INTO "pet" ("id", "ownerId", "name", "weight") VALUES (1, 1, 'B', NULL);"#,
+            #"INSERT OR IGNORE INTO "pet" ("id", "ownerId", "name", "weight") VALUES (2, 2, 'A', NULL);"#,
+            #"INSERT OR IGNORE INTO "pet" ("id", "ownerId", "name", "weight") VALUES (3, 3, 'a', NULL);"#,
+        ]))
+        var definitions = session.session.definitions
+        #expect(throws: Never.self) { try DSL.compile(query, catalog: session.catalog, definitions: &definitions) }
+        var found = DifferentialQuery.Case(text: query)
+        found.isOrdered = isOrdered
+        #expect(session.mismatch(found) == nil)
+    }
+
+    /// A window over a path read by a subquery carries the path's COLLATE,
+    /// and no subquery can read it alone: compared by `max` with a later
+    /// argument of another collation, it is refused rather than compared
+    /// with the wrong one.
+    @Test func aWindowOverAPathIsNotComparedWithALaterCollation() throws {
+        let session = try #require(DifferentialSession(.edges, rows: []))
+        var definitions = session.session.definitions
+        let query = "note | select c0 = max(max(ownerName.name) over (partition by id), body collate rtrim)"
+        #expect(throws: DSLError.self) { try DSL.compile(query, catalog: session.catalog, definitions: &definitions) }
+        do {
+            _ = try DSL.compile(query, catalog: session.catalog, definitions: &definitions)
+        } catch {
+            #expect(error.message == "`max` cannot compare this window with the collation of a later argument")
+            #expect(error.notes == ["help: select the window first, then call `max` on its column"])
+        }
+        for allowed in ["note | select c0 = max(max(ownerName.name) over (partition by id), body)",
+                        "note | select c0 = max(body collate rtrim, max(ownerName.name) over (partition by id))"] {
+            #expect(throws: Never.self) { try DSL.compile(allowed, catalog: session.catalog, definitions: &definitions) }
+        }
     }
 
     /// `x in (T | select y)` compares as `x == y`: a path on either side

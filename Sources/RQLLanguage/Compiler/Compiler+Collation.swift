@@ -58,4 +58,44 @@ extension Compiler {
         guard meant != FoundCollation.listed(value.textCollation) else { return (value, items) }
         return (value.saying(meant), items)
     }
+
+    /// `max(a, b)` and `min`, `nullif` compare with the collation of their
+    /// first argument that has one. A window over a path read by a subquery
+    /// carries the COLLATE the path says and cannot be read by a subquery
+    /// of its own: where its meaning has none and a later argument has one
+    /// other than BINARY, no text says what the call means.
+    static func requireComparableAsMeant(_ values: [SQLExpression], _ arguments: [Expression],
+                                         function: String) throws(DSLError) {
+        guard let window = values.firstIndex(where: \.carriesUnmeantCollation),
+              let collated = values.firstIndex(where: { $0.collation != nil }), collated > window,
+              values[collated].collation?.name.uppercased() != "BINARY" else { return }
+        throw DSLError("`\(function)` cannot compare this window with the collation of a later argument",
+                       at: arguments[window].span, label: "a window over a path",
+                       notes: ["help: select the window first, then call `\(function)` on its column"])
+    }
+
+    /// A `select` whose windows in `names` carry a collation their meaning
+    /// has none of (a window over a path read by a subquery) is nested, and
+    /// each of those columns read by a scalar subquery, which has none: a
+    /// column of the nested query would have the one its value carries.
+    func readWithoutCollation(_ names: Set<String>, in pipeline: inout Pipeline) {
+        nest(&pipeline)
+        let level = pipeline.level
+        let relation = pipeline.primary
+        var items: [QueryLevel.Item] = []
+        var outputs: [(name: String, value: SQLExpression)] = []
+        for (name, column) in columnOutputs(of: relation).map({ ($0.name, $0.value) }) {
+            var value = column
+            if names.contains(name) {
+                value.text = "(SELECT " + column.text + ")"
+                value.columnName = nil
+            }
+            items.append(.expression(names.contains(name) ? value.text + " AS " + SQLText.identifier(name) : value.text))
+            outputs.append((name, value))
+        }
+        level.items = items
+        level.aliasedOutputs = names
+        level.outputs = outputs
+        pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+    }
 }

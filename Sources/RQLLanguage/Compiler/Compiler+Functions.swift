@@ -18,7 +18,13 @@ extension Compiler {
             for argument in arguments {
                 let value = try compile(argument, context)
                 if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
-                values.append(Compiler.comparesItsArguments(function, distinct: false) ? value : value.nested)
+                values.append(value)
+            }
+            if Compiler.comparesItsArguments(function, distinct: false) {
+                try Compiler.requireComparableAsMeant(values, arguments, function: function)
+                values = values.map(\.collatedAsMeant)
+            } else {
+                values = values.map(\.nested)
             }
             return .combining(Compiler.bareOrQuoted(function) + "(" + values.map(\.text).joined(separator: ", ") + ")",
                               .atom, values, .call(function, distinct: false, star: false))
@@ -37,7 +43,7 @@ extension Compiler {
         }
         for argument in arguments {
             let value = try compile(argument, inner)
-            values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value : value.nested)
+            values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value.collatedAsMeant : value.nested)
         }
         var argumentText = values.map(\.text).joined(separator: ", ")
         let countsRows = star || (function == "count" && arguments.isEmpty)
@@ -77,8 +83,11 @@ extension Compiler {
         if lowering == .optimized, filter == nil, let link = found.links.first,
            !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
             let joinedArguments = argumentText == "*" ? link.inner : argumentText
-            result.joinedAggregate = JoinedAggregate(found: found,
-                                                     text: Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")")
+            var joined = Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")"
+            // A COLLATE in the arguments carries up through the joined call,
+            // where the subquery has none; a subquery of its own drops it.
+            if FoundCollation.carried(values.map(\.textCollation)) != nil { joined = "(SELECT " + joined + ")" }
+            result.joinedAggregate = JoinedAggregate(found: found, text: joined)
         }
         return result
     }
@@ -106,7 +115,7 @@ extension Compiler {
         for argument in arguments {
             let value = try compile(argument, context)
             if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
-            values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value : value.nested)
+            values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value.collatedAsMeant : value.nested)
         }
         var argumentText = values.map(\.text).joined(separator: ", ")
         let countsRows = star || (function.lowercased() == "count" && arguments.isEmpty)
@@ -117,7 +126,7 @@ extension Compiler {
         if !partition.isEmpty {
             var keys: [String] = []
             for key in partition {
-                let value = try compile(key, context)
+                let value = try compile(key, context).collatedAsMeant
                 keys.append(value.text)
                 parts.append(value)
             }
@@ -126,7 +135,7 @@ extension Compiler {
         if !order.isEmpty {
             var terms: [String] = []
             for item in order {
-                let value = try compile(item.expression, context)
+                let value = try compile(item.expression, context).collatedAsMeant
                 var text = value.operand(.collate)
                 if item.descending { text += " DESC" }
                 if let nullsFirst = item.nullsFirst { text += nullsFirst ? " NULLS FIRST" : " NULLS LAST" }

@@ -357,7 +357,8 @@ extension Compiler {
                 rendered.append(.expression(SQLText.identifier(relation.sqlAlias) + ".*"))
                 outputs += columnOutputs(of: relation)
             case .expression(let expression, let alias, let text):
-                let value = try compile(expression, context)
+                var value = try compile(expression, context)
+                if !value.carriesUnmeantCollation { value = value.collatedAsMeant }
                 if let column = value.ungrouped { throw notGrouped(column) }
                 if value.isRowsOfRelationship {
                     throw DSLError("a to-many relationship is not a value", at: expression.span, label: "aggregate it",
@@ -377,6 +378,8 @@ extension Compiler {
         level.outputs = outputs
         level.hasAggregateItems = outputs.contains { $0.value.isAggregate }
         pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        let carrying = outputs.filter(\.value.carriesUnmeantCollation).map(\.name)
+        if !carrying.isEmpty { readWithoutCollation(Set(carrying), in: &pipeline) }
     }
 
     /// Two or more aggregates over one to-many relationship read its rows
@@ -437,7 +440,7 @@ extension Compiler {
             if case .name(let name) = item.expression.kind, pipeline.level.aliasedOutputs.contains(name) {
                 text = SQLText.identifier(name)
             } else {
-                let value = try compile(item.expression, ExpressionContext(pipeline.scope))
+                let value = try compile(item.expression, ExpressionContext(pipeline.scope)).collatedAsMeant
                 text = value.operand(.collate)
             }
             if item.descending { text += " DESC" }
@@ -457,7 +460,7 @@ extension Compiler {
             if value.isAggregate {
                 throw DSLError("cannot group by an aggregate", at: key.span, label: "aggregate")
             }
-            var plain = value
+            var plain = value.collatedAsMeant
             plain.ungrouped = nil
             // A named key is no longer the column it reads: it is shown under its name.
             if alias != nil { plain.columnName = nil }

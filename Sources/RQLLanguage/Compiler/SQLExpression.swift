@@ -102,6 +102,34 @@ struct SQLExpression {
         return result
     }
 
+    /// Itself where SQLite takes its collation alone: a sort or group key,
+    /// an output column (a compound's, or one an outer query reads), an
+    /// argument of a call that compares (`max`, a distinct aggregate).
+    /// Where its text finds another collation than its meaning, the meant
+    /// one is said; where the meaning has none (a joined column's own
+    /// stops at the call that holds it, a COLLATE rql said does not), the
+    /// text is read by a scalar subquery, which has none. An aggregate in
+    /// it still aggregates the query it is in; a window function would
+    /// not, so there BINARY is said, as a sort takes it (a `select` of one
+    /// reads it from a nested query instead).
+    var collatedAsMeant: SQLExpression {
+        guard collation?.name.uppercased() != textCollation?.name.uppercased() else { return self }
+        if let collation { return saying(collation.name) }
+        if isWindow { return saying("BINARY") }
+        var result = self
+        result.text = "(SELECT " + text + ")"
+        result.precedence = .atom
+        result.textCollation = nil
+        result.bare = nil
+        return result
+    }
+
+    /// A window whose text carries a collation its meaning has none of: a
+    /// scalar subquery cannot read it, the window would read its rows.
+    var carriesUnmeantCollation: Bool {
+        isWindow && collation == nil && textCollation != nil
+    }
+
     /// Combines operands of an operator that gives NULL when any of them is
     /// NULL (`=`, `<`, `+`, `||`, `LIKE`, `NOT`, …).
     static func nullPropagating(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression],

@@ -87,7 +87,7 @@ extension Compiler {
         for (name, column) in columnOutputs(of: relation).map({ ($0.name, $0.value) }) {
             var value = column
             if names.contains(name) {
-                value.text = "(SELECT " + column.text + ")"
+                value.node = .selected(column.node)
                 value.columnName = nil
             }
             items.append(.expression(names.contains(name) ? value.text + " AS " + SQLText.identifier(name) : value.text))

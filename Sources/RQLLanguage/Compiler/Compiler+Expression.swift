@@ -28,9 +28,9 @@ extension Compiler {
     private func compileNode(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         switch expression.kind {
         case .integer(let value):
-            return SQLExpression(String(value), identity: context.identity(.value(.integer(value))))
+            return SQLExpression(.literal(String(value)), identity: context.identity(.value(.integer(value))))
         case .real(let value):
-            return SQLExpression(SQLText.realLiteral(value), identity: context.identity(.value(.real(value))))
+            return SQLExpression(.literal(SQLText.realLiteral(value)), identity: context.identity(.value(.real(value))))
         case .string(let value):
             return SQLExpression(bind(.text(value)), identity: context.identity(.value(.text(value))))
         case .parameter(let name):
@@ -49,14 +49,13 @@ extension Compiler {
         case .cast(let value, let type):
             let inner = try compile(value, context)
             // SQLite finds the collation of a CAST's operand, own or said, as its own.
-            var cast = SQLExpression.nullPropagating("CAST(" + inner.text + " AS " + type.uppercased() + ")", .atom,
-                                                     [inner], .cast(type.lowercased()))
+            var cast = SQLExpression.nullPropagating(.cast(inner.node, type.uppercased()), [inner], .cast(type.lowercased()))
             (cast.collation, cast.textCollation) = (inner.collation, inner.textCollation)
             return cast
         case .boolean(let value):
-            return SQLExpression(value ? "TRUE" : "FALSE", identity: context.identity(.value(.integer(value ? 1 : 0))))
+            return SQLExpression(.literal(value ? "TRUE" : "FALSE"), identity: context.identity(.value(.integer(value ? 1 : 0))))
         case .null:
-            return SQLExpression("NULL", identity: context.identity(.value(.null)))
+            return SQLExpression(.literal("NULL"), identity: context.identity(.value(.null)))
         case .name, .member:
             return try path(expression, context)
         case .call(let name, let arguments, let distinct, let star):
@@ -98,17 +97,12 @@ extension Compiler {
 
     private func unary(_ op: UnaryOperator, _ operand: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let value = try compile(operand, context).nested
-        let text = value.operand(.unary)
-        switch op {
-        case .not: return .nullPropagating("NOT " + text, .not, [value], .unary(op))
-        case .negate: return .nullPropagating(text.hasPrefix("-") ? "-(\(text))" : "-" + text, .unary, [value], .unary(op))
-        }
+        return .nullPropagating(.prefix(op == .not ? .not : .negate, value.node), [value], .unary(op))
     }
 
     private func isNil(_ operand: Expression, negated: Bool, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let value = try compile(operand, context).nested
-        return .combining(value.operand(.comparison) + (negated ? " IS NOT NULL" : " IS NULL"), .equality, [value],
-                          .isNull(negated: negated))
+        return .combining(.isNull(value.node, negated: negated), [value], .isNull(negated: negated))
     }
 
     private func inList(_ operand: Expression, _ list: [Expression], negated: Bool,
@@ -119,9 +113,7 @@ extension Compiler {
         var compiled: [SQLExpression] = []
         for item in list { compiled.append(try compile(item, hinted)) }
         let (left, items) = Compiler.listedAsMeant(value, compiled)
-        let text = left.operand(.comparison) + (negated ? " NOT IN (" : " IN (")
-            + items.map(\.text).joined(separator: ", ") + ")"
-        var result = SQLExpression.combining(text, .equality, [left] + items, nil)
+        var result = SQLExpression.combining(.inList(left.node, items.map(\.node), negated: negated), [left] + items, nil)
         result.identity = .applying(.inList(negated: negated), to: [value] + compiled)
         return result
     }
@@ -132,8 +124,7 @@ extension Compiler {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
         if let output = subquery.outputs.first { value = Compiler.comparedInSubquery(value, output.value) }
-        let text = value.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(subquery.sql)
-        var result = SQLExpression.combining(text, .equality, [value], nil)
+        var result = SQLExpression.combining(.inQuery(value.node, subquery.sql, negated: negated), [value], nil)
         result.readsRows = true
         return result
     }
@@ -145,20 +136,17 @@ extension Compiler {
         hinted.enumHint = value.enumCases
         let low = try compile(lower, hinted)
         let high = try compile(upper, hinted)
-        let text: String
+        let node: SQLNode
         var parts = [value, low, high]
         if let (subject, bounds) = Compiler.comparedAsMeant(value, [low, high]) {
             parts = [subject] + bounds
-            text = subject.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
-                + bounds[0].operand(.comparison) + " AND " + bounds[1].operand(.comparison)
+            node = .between(subject.node, bounds[0].node, bounds[1].node, negated: negated)
         } else {
             // Each bound compares with its own collation: the subject is read twice.
             let (lowSide, highSide) = (Compiler.comparedAsMeant(value, low), Compiler.comparedAsMeant(value, high))
-            let both = lowSide.operand(.comparison) + " >= " + low.operand(.comparison) + " AND "
-                + highSide.operand(.comparison) + " <= " + high.operand(.comparison)
-            text = negated ? "NOT (" + both + ")" : "(" + both + ")"
+            node = .bounded(lowSide.node, low.node, highSide.node, high.node, negated: negated)
         }
-        var result = SQLExpression.combining(text, .equality, parts, .between(negated: negated))
+        var result = SQLExpression.combining(node, parts, .between(negated: negated))
         result.nullWhenMissing = value.nullWhenMissing
         result.rejectsWhenMissing = value.nullWhenMissing
         return result
@@ -174,16 +162,15 @@ extension Compiler {
         case .glob: keyword = "GLOB"
         case .matches: keyword = "REGEXP"
         }
-        let text = value.operand(.comparison) + (negated ? " NOT " : " ") + keyword + " " + patternValue.operand(.comparison)
+        let node = SQLNode.pattern(value.node, keyword, patternValue.node, negated: negated)
         let operation = ExpressionIdentity.Operation.pattern(op, negated: negated)
-        guard op != .matches else { return .combining(text, .equality, [value, patternValue], operation) }  // a function of rql's
-        return .nullPropagating(text, .equality, [value, patternValue], operation)
+        guard op != .matches else { return .combining(node, [value, patternValue], operation) }  // a function of rql's
+        return .nullPropagating(node, [value, patternValue], operation)
     }
 
     private func collate(_ operand: Expression, _ collation: Name, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let value = try compile(operand, context).nested
-        var result = SQLExpression.combining(value.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation.text),
-                                             .collate, [value], .collate(collation.text.lowercased()))
+        var result = SQLExpression.combining(.collate(value.node, collation.text), [value], .collate(collation.text.lowercased()))
         result.enumCases = value.enumCases
         result.collation = FoundCollation(name: collation.text, isSaid: true)
         result.textCollation = result.collation
@@ -193,7 +180,7 @@ extension Compiler {
     private func subquery(_ query: Query, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
-        var result = SQLExpression(QueryLevel.parenthesized(subquery.sql))
+        var result = SQLExpression(.subquery(subquery.sql))
         result.readsRows = true
         return result
     }
@@ -212,25 +199,22 @@ extension Compiler {
                                comparesWithNull: Bool) -> SQLExpression {
         if op == .equal || op == .notEqual, comparesWithNull {
             let lhs = lhs.nested
-            return .combining(lhs.operand(.comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL"), .equality, [lhs],
-                              .isNull(negated: op == .notEqual))
+            return .combining(.isNull(lhs.node, negated: op == .notEqual), [lhs], .isNull(negated: op == .notEqual))
         }
         let (lhs, rhs) = op.isComparison ? (Compiler.comparedAsMeant(lhs, rhs), rhs) : (lhs.nested, rhs.nested)
-        let (symbol, precedence) = op.sql
-        let rightNeeds = SQLExpression.Precedence(rawValue: precedence.rawValue + 1) ?? .atom
-        let text = lhs.operand(precedence) + " " + symbol + " " + rhs.operand(rightNeeds)
+        let node = SQLNode.infix(lhs.node, op.infix ?? .or, rhs.node)
         switch op {
         case .and:
-            var result = SQLExpression.combining(text, precedence, [lhs, rhs], .binary(op))
+            var result = SQLExpression.combining(node, [lhs, rhs], .binary(op))
             result.rejectsWhenMissing = lhs.rejectsWhenMissing.union(rhs.rejectsWhenMissing)
             return result
         case .or:
-            var result = SQLExpression.combining(text, precedence, [lhs, rhs], .binary(op))
+            var result = SQLExpression.combining(node, [lhs, rhs], .binary(op))
             result.nullWhenMissing = lhs.nullWhenMissing.intersection(rhs.nullWhenMissing)
             result.rejectsWhenMissing = lhs.rejectsWhenMissing.intersection(rhs.rejectsWhenMissing)
             return result
         default:
-            return .nullPropagating(text, precedence, [lhs, rhs], .binary(op))
+            return .nullPropagating(node, [lhs, rhs], .binary(op))
         }
     }
 
@@ -238,7 +222,7 @@ extension Compiler {
     private func coalesce(_ parts: [Expression], _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         var operands: [SQLExpression] = []
         for part in parts { operands.append(try compile(part, context).nested) }
-        return .combining("coalesce(" + operands.map(\.text).joined(separator: ", ") + ")", .atom, operands,
+        return .combining(.call("coalesce", operands.map(\.node), distinct: false, filter: nil), operands,
                           .call("coalesce", distinct: false, star: false))
     }
 
@@ -282,40 +266,37 @@ extension Compiler {
             conditions.append(try compile(condition, whenContext))
             results.append(try compile(result, context).nested)
         }
-        var text = "CASE"
         var tests = conditions.map(\.nested)
         var written: SQLExpression?
         if let subjectValue {
-            (text, written, tests) = Compiler.simpleCase(subjectValue, conditions)
+            (written, tests) = Compiler.simpleCase(subjectValue, conditions)
         }
         var parts: [SQLExpression] = []
-        for (test, result) in zip(tests, results) {
-            text += " WHEN " + test.text + " THEN " + result.text
-            parts += [test, result]
-        }
+        for (test, result) in zip(tests, results) { parts += [test, result] }
+        var elseValue: SQLExpression?
         if let otherwise {
             let value = try compile(otherwise, context).nested
             parts.append(value)
-            text += " ELSE " + value.text
+            elseValue = value
         }
-        var result = SQLExpression.combining(text + " END", .atom, (subjectValue.map { [$0] } ?? []) + parts,
+        let node = SQLNode.caseWhen(written?.node, zip(tests, results).map { ($0.node, $1.node) }, elseValue?.node)
+        var result = SQLExpression.combining(node, (subjectValue.map { [$0] } ?? []) + parts,
                                              .caseWhen(subject: subject != nil, otherwise: otherwise != nil))
         result.textCollation = FoundCollation.carried([written?.textCollation] + parts.map(\.textCollation))
         return result
     }
 
-    /// `CASE subject` and the values its WHENs compare it with, each pair with
+    /// The subject of `CASE subject` and the values its WHENs compare it with, each pair with
     /// its meant collation; where no one text can say them all, the searched
     /// form, `CASE WHEN subject = value …`, which reads the subject for each.
     private static func simpleCase(_ subject: SQLExpression,
-                                   _ values: [SQLExpression]) -> (text: String, subject: SQLExpression?, tests: [SQLExpression]) {
-        if let (subject, values) = comparedAsMeant(subject, values) { return ("CASE " + subject.text, subject, values) }
+                                   _ values: [SQLExpression]) -> (subject: SQLExpression?, tests: [SQLExpression]) {
+        if let (subject, values) = comparedAsMeant(subject, values) { return (subject, values) }
         let tests = values.map { value in
             let left = comparedAsMeant(subject, value)
-            return SQLExpression.combining(left.operand(.equality) + " = " + value.operand(.comparison), .equality,
-                                           [left, value], .binary(.equal))
+            return SQLExpression.combining(.infix(left.node, .equal, value.node), [left, value], .binary(.equal))
         }
-        return ("CASE", nil, tests)
+        return (nil, tests)
     }
 
     private func requireOneColumn(_ subquery: CompiledSelect, query: Query) throws(DSLError) {

@@ -26,8 +26,8 @@ extension Compiler {
             } else {
                 values = values.map(\.nested)
             }
-            return .combining(Compiler.bareOrQuoted(function) + "(" + values.map(\.text).joined(separator: ", ") + ")",
-                              .atom, values, .call(function, distinct: false, star: false))
+            return .combining(.call(function, values.map(\.node), distinct: false, filter: nil), values,
+                              .call(function, distinct: false, star: false))
         }
         let collector = ToManyCollector()
         var inner = context
@@ -45,26 +45,26 @@ extension Compiler {
             let value = try compile(argument, inner)
             values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value.collatedAsMeant : value.nested)
         }
-        var argumentText = values.map(\.text).joined(separator: ", ")
+        var argumentNodes = values.map(\.node)
         let countsRows = star || (function == "count" && arguments.isEmpty)
+        var readsStar = countsRows
         if countsRows {
-            argumentText = "*"
+            argumentNodes = [.literal("*")]
         } else if values.count == 1, values[0].isRowsOfRelationship {
             guard function == "count" else { throw rowsNeedAggregate(arguments[0]) }
-            argumentText = "*"
+            argumentNodes = [.literal("*")]
+            readsStar = true
         } else if let rows = zip(arguments, values).first(where: { $0.1.isRowsOfRelationship }) {
             throw rowsNeedAggregate(rows.0)
         }
-        if distinct { argumentText = "DISTINCT " + argumentText }
-        let text = Compiler.bareOrQuoted(function) + "(" + argumentText + ")"
+        let callNode = SQLNode.call(function, argumentNodes, distinct: distinct, filter: nil)
         guard let found = collector.found else {
             if let filter {
                 throw DSLError("`where` here filters the rows of a to-many relationship, and this aggregate reads none",
                                at: filter.span, label: "no relationship to filter",
                                notes: ["help: in a grouped query, SQL's form: count() filter (where isFlagged)"])
             }
-            var result = SQLExpression.combining(text, .atom, values,
-                                                 .call(function, distinct: distinct, star: countsRows))
+            var result = SQLExpression.combining(callNode, values, .call(function, distinct: distinct, star: countsRows))
             result.isAggregate = true
             return result
         }
@@ -74,20 +74,21 @@ extension Compiler {
             found.level.wheres.append(try compile(filter, rowsContext))
         }
         let level = found.correlated()
-        level.items = [.expression(text)]
-        var result = SQLExpression(QueryLevel.parenthesized(level.render()))
+        level.items = [.expression(callNode.sql)]
+        var result = SQLExpression(.subquery(level.render()))
         result.readsRows = true
         // Aggregates whose result depends on the order of the rows keep their
         // own subquery: a join may read the rows in another order; so do
         // filtered ones, whose rows are not those of the shared join.
         if lowering == .optimized, filter == nil, let link = found.links.first,
            !Compiler.orderSensitiveAggregates.contains(function.lowercased()) {
-            let joinedArguments = argumentText == "*" ? link.inner : argumentText
-            var joined = Compiler.bareOrQuoted(function) + "(" + joinedArguments + ")"
+            // Joined, `count(*)` counts the related rows' key, which a row without any has NULL.
+            let joinedArguments = readsStar ? [link.inner] : argumentNodes
+            var joined = SQLNode.call(function, joinedArguments, distinct: distinct, filter: nil)
             // A COLLATE in the arguments carries up through the joined call,
             // where the subquery has none; a subquery of its own drops it.
-            if FoundCollation.carried(values.map(\.textCollation)) != nil { joined = "(SELECT " + joined + ")" }
-            result.joinedAggregate = JoinedAggregate(found: found, text: joined)
+            if FoundCollation.carried(values.map(\.textCollation)) != nil { joined = .selected(joined) }
+            result.joinedAggregate = JoinedAggregate(found: found, node: joined)
         }
         return result
     }
@@ -117,36 +118,22 @@ extension Compiler {
             if value.isRowsOfRelationship { throw rowsNeedAggregate(argument) }
             values.append(Compiler.comparesItsArguments(function, distinct: distinct) ? value.collatedAsMeant : value.nested)
         }
-        var argumentText = values.map(\.text).joined(separator: ", ")
         let countsRows = star || (function.lowercased() == "count" && arguments.isEmpty)
-        if countsRows { argumentText = "*" }
-        if distinct { argumentText = "DISTINCT " + argumentText }
-        var clauses: [String] = []
+        let call = SQLNode.call(function, countsRows ? [.literal("*")] : values.map(\.node), distinct: distinct, filter: nil)
         var parts = values
-        if !partition.isEmpty {
-            var keys: [String] = []
-            for key in partition {
-                let value = try compile(key, context).collatedAsMeant
-                keys.append(value.text)
-                parts.append(value)
-            }
-            clauses.append("PARTITION BY " + keys.joined(separator: ", "))
+        var keys: [SQLNode] = []
+        for key in partition {
+            let value = try compile(key, context).collatedAsMeant
+            keys.append(value.node)
+            parts.append(value)
         }
-        if !order.isEmpty {
-            var terms: [String] = []
-            for item in order {
-                let value = try compile(item.expression, context).collatedAsMeant
-                var text = value.operand(.collate)
-                if item.descending { text += " DESC" }
-                if let nullsFirst = item.nullsFirst { text += nullsFirst ? " NULLS FIRST" : " NULLS LAST" }
-                terms.append(text)
-                parts.append(value)
-            }
-            clauses.append("ORDER BY " + terms.joined(separator: ", "))
+        var terms: [SQLOrdering] = []
+        for item in order {
+            let value = try compile(item.expression, context).collatedAsMeant
+            terms.append(SQLOrdering(value: value.node, descending: item.descending, nullsFirst: item.nullsFirst))
+            parts.append(value)
         }
-        if let frame { clauses.append(frame) }
-        var result = SQLExpression.combining(Compiler.bareOrQuoted(function) + "(" + argumentText + ") OVER ("
-                                             + clauses.joined(separator: " ") + ")", .atom, parts, nil)
+        var result = SQLExpression.combining(.window(call, partition: keys, order: terms, frame: frame), parts, nil)
         let called = ExpressionIdentity.applying(.call(function, distinct: distinct, star: countsRows),
                                                  to: values)
         let ordering = order.map { ExpressionIdentity.Ordering(descending: $0.descending, nullsFirst: $0.nullsFirst) }
@@ -160,7 +147,7 @@ extension Compiler {
     /// aggregate of the query's own rows.
     func aggregateFilter(_ call: Expression, _ condition: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         var aggregate = try compile(call, context)
-        guard aggregate.isAggregate else {
+        guard aggregate.isAggregate, case .call(let function, let arguments, let distinct, nil) = aggregate.node else {
             throw DSLError("`filter (where …)` follows an aggregate of the query's rows", at: call.span,
                            label: "not an aggregate here",
                            notes: ["help: count() filter (where isFlagged); over a relationship: count(reminders where isFlagged)"])
@@ -169,7 +156,7 @@ extension Compiler {
         inner.inAggregate = true
         inner.groupKeys = nil
         let filter = try compile(condition, inner)
-        aggregate.text += " FILTER (WHERE " + filter.text + ")"
+        aggregate.node = .call(function, arguments, distinct: distinct, filter: filter.node)
         aggregate.identity = .applying(.filter, to: aggregate.identity, then: [filter])
         return aggregate
     }
@@ -230,7 +217,7 @@ extension Compiler {
         if !condition.isRowsOfRelationship {
             switch quantifier {
             case .any, .none: level.wheres.append(condition)
-            case .all: level.wheres.append(SQLExpression(condition.operand(.comparison) + " IS NOT TRUE", .equality))
+            case .all: level.wheres.append(SQLExpression(.isNotTrue(condition.node)))
             }
         } else if quantifier == .all {
             throw DSLError("`all` needs a condition", at: span, label: "all of them what?",
@@ -244,16 +231,15 @@ extension Compiler {
         let inKeepsTheRows = (found.keysAreNeverNull && !context.rowMayBeMissing) || (quantifier == .any && context.onlyTrueKeeps)
         if lowering == .optimized, quantifier != .all, inKeepsTheRows, let link = found.links.first,
            found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
-            level.items = [.expression(link.inner)]
-            let keys = link.outer + (quantifier == .any ? " IN " : " NOT IN ") + QueryLevel.parenthesized(level.render())
-            var result = SQLExpression(keys, .equality)
+            level.items = [.expression(link.inner.sql)]
+            var result = SQLExpression(.inQuery(link.outer, level.render(), negated: quantifier != .any))
             result.readsRows = true
             return result
         }
         let correlated = found.correlated()
         correlated.items = [.expression("1")]
-        let exists = "EXISTS " + QueryLevel.parenthesized(correlated.render())
-        var result = SQLExpression(quantifier == .any ? exists : "NOT " + exists, quantifier == .any ? .atom : .not)
+        let exists = SQLNode.exists(correlated.render())
+        var result = SQLExpression(quantifier == .any ? exists : .prefix(.not, exists))
         result.readsRows = true
         return result
     }

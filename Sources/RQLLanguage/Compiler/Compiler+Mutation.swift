@@ -32,7 +32,7 @@ extension Compiler {
                 throw DSLError("`\(stage.name)` after this query needs a primary key, and `\(table.name)` has none",
                                at: stage.keywordSpan, label: "cannot find the rows again")
             }
-            level.items = key.map { .expression(relation.column($0)) }
+            level.items = key.map { .expression(relation.column($0).sql) }
             let keyText = key.count == 1 ? SQLText.identifier(key[0])
                 : "(" + key.map(SQLText.identifier).joined(separator: ", ") + ")"
             condition = keyText + " IN " + QueryLevel.parenthesized(level.render())
@@ -126,7 +126,7 @@ extension Compiler {
             switch item {
             case .star, .relationStar:
                 texts.append("*")
-                outputs += columnOutputs(of: relation).map { ($0.name, SQLExpression(SQLText.identifier($0.name))) }
+                outputs += columnOutputs(of: relation).map { ($0.name, SQLExpression(.column(nil, $0.name))) }
             case .expression(let expression, let alias, let text):
                 let value = try compile(expression, ExpressionContext(scope))
                 if value.isAggregate {

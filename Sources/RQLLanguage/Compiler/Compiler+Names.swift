@@ -169,7 +169,7 @@ extension Compiler {
         let joined = Relation(name: pathName, sqlAlias: alias, table: target, columns: target.columnNames,
                               enums: definitions.enums[target.name] ?? [:], level: level)
         level.optionalAliases.insert(alias)
-        let condition = relationship.links.map { joined.column($0.to) + " = " + relation.column($0.from) }
+        let condition = relationship.links.map { SQLNode.infix(joined.column($0.to), .equal, relation.column($0.from)).sql }
             .joined(separator: " AND ")
         level.joins.append(.init(isLeft: true, clause: catalog.fromItem(target, alias: alias) + " ON " + condition,
                                  path: (alias, relation.sqlAlias)))
@@ -229,10 +229,10 @@ extension Compiler {
         guard let value = try resolve(rest, from: joined, context, direct: false) else { throw noMember(rest[0], in: joined) }
         let level = QueryLevel(from: .item(catalog.fromItem(target, alias: joined.sqlAlias)), owner: self)
         level.wheres = relationship.links.map {
-            SQLExpression(joined.column($0.to) + " = " + relation.column($0.from), .equality)
+            SQLExpression(.infix(joined.column($0.to), .equal, relation.column($0.from)))
         }
         level.items = [.expression(value.text)]
-        let subquery = QueryLevel.parenthesized(level.render())
+        let subquery = SQLNode.subquery(level.render())
         var result = SQLExpression(subquery, identity: value.identity)
         if let collation = value.collation {
             // Where its value is compared or sorted, it says the joined column's own collation.
@@ -267,9 +267,9 @@ extension Compiler {
             collector.found = try subquery(for: relationship, from: relation, key: key, span: name.span,
                                            aliases: context.toManyAliases)
         }
-        guard let found = collector.found else { return SQLExpression("NULL") }
+        guard let found = collector.found else { return SQLExpression(.literal("NULL")) }
         if rest.isEmpty {
-            var rows = SQLExpression("*")
+            var rows = SQLExpression(.literal("*"))
             rows.isRowsOfRelationship = true
             return rows
         }
@@ -323,13 +323,13 @@ extension Compiler {
         let junctionTable = catalog.table(named: junction, in: relation.schema)
         let junctionItem = junctionTable.map { catalog.fromItem($0, alias: junctionAlias) }
             ?? SQLText.fromItem(junction, alias: junctionAlias)
-        func junctionColumn(_ name: String) -> String { SQLText.identifier(junctionAlias) + "." + SQLText.identifier(name) }
-        let far = relationship.junctionLinks.map { inner.column($0.to) + " = " + junctionColumn($0.from) }
-        let near = relationship.links.map { relation.column($0.from) + " = " + junctionColumn($0.to) }
+        func junctionColumn(_ name: String) -> SQLNode { .column(junctionAlias, name) }
+        let far = relationship.junctionLinks.map { SQLNode.infix(inner.column($0.to), .equal, junctionColumn($0.from)) }
+        let near = relationship.links.map { SQLNode.infix(relation.column($0.from), .equal, junctionColumn($0.to)) }
         if lowering == .optimized, let junctionTable, joinsJunctionOnce(relationship, junction: junctionTable, far: target) {
             // Each far row once: the junction holds each link once and names one far row by it.
             level.from = .item(junctionItem)
-            level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.joined(separator: " AND "))]
+            level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.map(\.sql).joined(separator: " AND "))]
             found.links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
             found.keysAreNeverNull = keysAreNeverNull(relationship, from: relation, inner: junctionTable)
             found.innerIsLookedUp = looksUp(relationship, from: relation, in: junctionTable)
@@ -337,15 +337,15 @@ extension Compiler {
         }
         // The definition: the far rows that a junction row links to the outer row.
         let linked = QueryLevel(from: .item(junctionItem), owner: self)
-        linked.wheres = near.map { SQLExpression($0, .equality) }
+        linked.wheres = near.map { SQLExpression($0) }
         if lowering == .optimized, let link = relationship.junctionLinks.first, relationship.junctionLinks.count == 1 {
             // IN in a WHERE keeps the rows EXISTS keeps, and looks each linked far row up by its key.
-            linked.items = [.expression(junctionColumn(link.from))]
-            found.correlation = inner.column(link.to) + " IN " + QueryLevel.parenthesized(linked.render())
+            linked.items = [.expression(junctionColumn(link.from).sql)]
+            found.correlation = .inQuery(inner.column(link.to), linked.render(), negated: false)
         } else {
-            linked.wheres.insert(contentsOf: far.map { SQLExpression($0, .equality) }, at: 0)
+            linked.wheres.insert(contentsOf: far.map { SQLExpression($0) }, at: 0)
             linked.items = [.expression("1")]
-            found.correlation = "EXISTS " + QueryLevel.parenthesized(linked.render())
+            found.correlation = .exists(linked.render())
         }
     }
 
@@ -393,9 +393,9 @@ extension Compiler {
         let identity = context.identity(.value(enumCase.value))
         switch enumCase.value {
         case .integer(let value):
-            return SQLExpression(String(value), value < 0 ? .unary : .atom, identity: identity)
+            return SQLExpression(.literal(String(value)), identity: identity)
         case .real(let value):
-            return SQLExpression(SQLText.realLiteral(value), value < 0 ? .unary : .atom, identity: identity)
+            return SQLExpression(.literal(SQLText.realLiteral(value)), identity: identity)
         case .text, .blob, .null:
             return SQLExpression(bind(enumCase.value), identity: identity)
         }

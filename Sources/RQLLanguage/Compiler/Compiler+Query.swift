@@ -152,7 +152,7 @@ extension Compiler {
             if level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
                 nest(&pipeline)
             }
-            var count = SQLExpression("count(*)")
+            var count = SQLExpression(.call("count", [.literal("*")], distinct: false, filter: nil))
             count.isAggregate = true
             pipeline.level.items = [.expression("count(*) AS \"count\"")]
             pipeline.level.itemsAreGroupKeys = false
@@ -221,7 +221,7 @@ extension Compiler {
               let table = pipeline.primary.table, table.kind != .view else { return }
         let key = table.primaryKey.isEmpty ? (table.hasRowid ? ["rowid"] : []) : table.primaryKey
         guard !key.isEmpty else { return }
-        level.orderBy = key.map { pipeline.primary.column($0) }
+        level.orderBy = key.map { pipeline.primary.column($0).sql }
     }
 
     /// Makes `level`, whose FROM holds `relation`'s rows (earlier rows
@@ -407,20 +407,20 @@ extension Compiler {
         for (index, output) in outputs.enumerated() {
             guard let joined = output.value.joinedAggregate, joined.found.key == key else { continue }
             found = found ?? joined.found
-            var value = SQLExpression(joined.text)
+            var value = SQLExpression(joined.node)
             value.isAggregate = true
             outputs[index].value = value
             let plain = !aliased.contains(output.name)
-            rendered[index] = .expression(plain ? joined.text : joined.text + " AS " + SQLText.identifier(output.name))
+            rendered[index] = .expression(plain ? value.text : value.text + " AS " + SQLText.identifier(output.name))
         }
         guard let found, case .item(let fromItem) = found.level.from else { return }
-        let condition = found.links.map { $0.outer + " = " + $0.inner }.joined(separator: " AND ")
+        let condition = found.links.map { SQLNode.infix($0.outer, .equal, $0.inner).sql }.joined(separator: " AND ")
         // Through a junction table, the junction and the far table join
         // first, as in the subquery.
         let joined = found.level.joins.isEmpty ? fromItem
             : "(" + ([fromItem] + found.level.joins.map(\.text)).joined(separator: " ") + ")"
         level.joins.append(.init(isLeft: true, clause: joined + " ON " + condition))
-        level.groupByRow = rowKey.map { primary.column($0) }
+        level.groupByRow = rowKey.map { primary.column($0).sql }
     }
 
     /// What tells a table's rows apart: the rowid (by a name no column
@@ -512,12 +512,12 @@ extension Compiler {
             guard let existingTable = existing.table else { continue }
             for key in table.foreignKeys where catalog.table(named: key.table)?.name == existingTable.name {
                 let targets = key.targetColumns.isEmpty ? existingTable.primaryKey : key.targetColumns
-                conditions.append(zip(key.columns, targets).map { relation.column($0) + " = " + existing.column($1) }
+                conditions.append(zip(key.columns, targets).map { SQLNode.infix(relation.column($0), .equal, existing.column($1)).sql }
                     .joined(separator: " AND "))
             }
             for key in existingTable.foreignKeys where catalog.table(named: key.table)?.name == table.name {
                 let targets = key.targetColumns.isEmpty ? table.primaryKey : key.targetColumns
-                conditions.append(zip(key.columns, targets).map { existing.column($0) + " = " + relation.column($1) }
+                conditions.append(zip(key.columns, targets).map { SQLNode.infix(existing.column($0), .equal, relation.column($1)).sql }
                     .joined(separator: " AND "))
             }
         }
@@ -548,9 +548,10 @@ extension Compiler {
         }
         var context = ExpressionContext(pipeline.scope)
         context.enumHint = relation.enums[column]
-        let values = try keys.map { (key: Expression) throws(DSLError) -> String in try compile(key, context).operand(.additive) }
-        pipeline.level.wheres.append(SQLExpression(relation.column(column) + (values.count == 1
-            ? " = " + values[0] : " IN (" + values.joined(separator: ", ") + ")"), .equality))
+        let values = try keys.map { (key: Expression) throws(DSLError) -> SQLNode in try compile(key, context).node }
+        let keyColumn = relation.column(column)
+        pipeline.level.wheres.append(SQLExpression(values.count == 1 ? .infix(keyColumn, .equal, values[0])
+            : .inList(keyColumn, values, negated: false)))
     }
 
     /// An expression that may not read columns (a `limit`).

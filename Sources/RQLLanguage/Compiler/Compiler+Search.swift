@@ -13,7 +13,7 @@ extension Compiler {
             throw DSLError("`search` needs a table", at: stage.keywordSpan, label: "not a table")
         }
         let (ftsTable, key) = try searchTarget(for: table, span: stage.keywordSpan)
-        let match: String
+        let match: SQLNode
         if case .string(let words) = text.kind {
             let query = raw ? words : Compiler.quotedWords(words)
             guard !query.isEmpty else {
@@ -22,18 +22,20 @@ extension Compiler {
             match = bind(.text(query))
         } else {
             let value = try compileBare(text, in: pipeline)
-            match = raw ? value.text
-                : "'\"' || replace(" + value.text + ", '\"', '\"\"') || '\"'"
+            // Each word matched as written: the text in double quotes, its own doubled.
+            let quote = SQLNode.literal("'\"'")
+            let escaped = SQLNode.call("replace", [value.node, quote, .literal("'\"\"'")], distinct: false, filter: nil)
+            match = raw ? value.node : .infix(.infix(quote, .concat, escaped), .concat, quote)
         }
         let ftsAlias: String
         if let key {
             ftsAlias = uniqueAlias(ftsTable.name)
-            level.joins.append(.init(isLeft: false, clause: SQLText.fromItem(ftsTable.name, alias: ftsAlias) + " ON "
-                + SQLText.identifier(ftsAlias) + "." + SQLText.identifier(key.fts) + " = " + relation.column(key.source)))
+            let condition = SQLNode.infix(.column(ftsAlias, key.fts), .equal, relation.column(key.source))
+            level.joins.append(.init(isLeft: false, clause: SQLText.fromItem(ftsTable.name, alias: ftsAlias) + " ON " + condition.sql))
         } else {
             ftsAlias = relation.sqlAlias
         }
-        level.wheres.append(SQLExpression(SQLText.identifier(ftsAlias) + " MATCH " + match, .equality))
+        level.wheres.append(SQLExpression(.infix(.column(nil, ftsAlias), .match, match)))
         level.search = QueryLevel.Search(ftsTable: ftsTable, ftsAlias: ftsAlias)
         // FTS5 ranks its matches; FTS4 has no rank, and gives them by rowid.
         if level.orderBy == nil, ftsTable.kind == .fts5 { level.orderBy = [SQLText.identifier(ftsAlias) + ".rank"] }
@@ -90,11 +92,11 @@ extension Compiler {
                            notes: [function == "bm25" ? "note: FTS4 ranks nothing itself: matchinfo() gives the counts to rank by"
                                    : "help: snippet(column) works on FTS4 tables too"])
         }
-        let table = SQLText.identifier(search.ftsAlias)
-        var extras: [String] = []
+        let table = SQLNode.column(nil, search.ftsAlias)
+        var extras: [SQLNode] = []
         let rest = function == "bm25" ? arguments[...] : arguments.dropFirst()
-        for argument in rest { extras.append(try compile(argument, context).text) }
-        if function == "bm25" { return SQLExpression("bm25(" + ([table] + extras).joined(separator: ", ") + ")") }
+        for argument in rest { extras.append(try compile(argument, context).node) }
+        if function == "bm25" { return SQLExpression(.call("bm25", [table] + extras, distinct: false, filter: nil)) }
         let maximum = function == "highlight" ? 3 : 5
         guard let first = arguments.first, let path = Compiler.path(of: first), let column = path.last,
               arguments.count <= maximum else {
@@ -113,11 +115,12 @@ extension Compiler {
         }
         let defaults = function == "highlight" ? ["**", "**"] : ["**", "**", "…"]
         while extras.count < defaults.count { extras.append(bind(.text(defaults[extras.count]))) }
-        if function == "snippet", extras.count < 4 { extras.append("16") }
+        if function == "snippet", extras.count < 4 { extras.append(.literal("16")) }
+        let position = SQLNode.literal(String(index))
         if search.ftsTable.kind == .fts4 {
             // FTS4: snippet(table, open, close, ellipsis, column, tokens).
-            return SQLExpression("snippet(" + ([table] + extras.prefix(3) + [String(index)] + extras.dropFirst(3)).joined(separator: ", ") + ")")
+            return SQLExpression(.call("snippet", [table] + extras.prefix(3) + [position] + extras.dropFirst(3), distinct: false, filter: nil))
         }
-        return SQLExpression(function + "(" + ([table, String(index)] + extras).joined(separator: ", ") + ")")
+        return SQLExpression(.call(function, [table, position] + extras, distinct: false, filter: nil))
     }
 }

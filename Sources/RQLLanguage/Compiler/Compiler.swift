@@ -78,10 +78,10 @@ final class Compiler {
 
     func leave() { depth -= 1 }
 
-    /// `?N` for a bound value.
-    func bind(_ value: SQLValue) -> String {
+    /// The placeholder of a bound value: `?N`.
+    func bind(_ value: SQLValue) -> SQLNode {
         values.append(value)
-        return "?\(values.count)"
+        return .bound(values.count)
     }
 
     /// `name`, or `name_2`, `name_3`… when the statement already uses it.

@@ -29,8 +29,9 @@ final class Relation {
     /// The database of its table, where its relationships lead.
     var schema: String { table?.schema ?? "main" }
 
-    func column(_ column: String) -> String {
-        SQLText.identifier(sqlAlias) + "." + SQLText.identifier(column)
+    /// `"alias"."column"`.
+    func column(_ column: String) -> SQLNode {
+        .column(sqlAlias, column)
     }
 
     /// How it reads in an error: `reminders`, or `e (employees)`.

@@ -1,5 +1,5 @@
-/// A compiled expression: its SQL text and what later stages need to know
-/// about it.
+/// A compiled expression: its SQL, as a tree the printer writes, and what
+/// later stages need to know about it.
 struct SQLExpression {
     /// How tightly the text binds, to parenthesize it only where needed.
     enum Precedence: Int, Comparable {
@@ -8,8 +8,10 @@ struct SQLExpression {
         static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
     }
 
-    var text: String
-    var precedence: Precedence
+    var node: SQLNode
+    /// Its SQL text, as the printer writes it.
+    var text: String { node.sql }
+    var precedence: Precedence { node.precedence }
     /// What it means, to tell when two expressions are the same; nil for
     /// one that is never the same as another (a subquery).
     var identity: ExpressionIdentity?
@@ -38,7 +40,7 @@ struct SQLExpression {
     var textCollation: FoundCollation?
     /// For a to-one path read by a scalar subquery, the subquery without the
     /// COLLATE its text says: what an operator that compares nothing takes.
-    var bare: String?
+    var bare: SQLNode?
     /// `count(reminders)`, `any reminders`: the rows of a to-many relationship itself.
     var isRowsOfRelationship = false
     /// Aliases of relations whose missing row (a LEFT JOIN that found
@@ -52,23 +54,22 @@ struct SQLExpression {
     /// subquery: the form it takes when the relationship is joined instead.
     var joinedAggregate: JoinedAggregate?
 
-    init(_ text: String, _ precedence: Precedence = .atom, identity: ExpressionIdentity? = nil) {
-        self.text = text
-        self.precedence = precedence
+    init(_ node: SQLNode, identity: ExpressionIdentity? = nil) {
+        self.node = node
         self.identity = identity
     }
 
     /// The text, in parentheses when it binds less tightly than `needed`.
     func operand(_ needed: Precedence) -> String {
-        precedence < needed ? "(\(text))" : text
+        node.operand(needed)
     }
 
     /// Combines what the operands of `operation` carry into a new
     /// expression; with no operation (a subquery among the parts), one
     /// never the same as another.
-    static func combining(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression],
+    static func combining(_ node: SQLNode, _ parts: [SQLExpression],
                           _ operation: ExpressionIdentity.Operation?) -> SQLExpression {
-        var result = SQLExpression(text, precedence)
+        var result = SQLExpression(node)
         if let operation { result.identity = .applying(operation, to: parts) }
         result.isAggregate = parts.contains { $0.isAggregate }
         result.isWindow = parts.contains { $0.isWindow }
@@ -85,8 +86,7 @@ struct SQLExpression {
     var nested: SQLExpression {
         guard let bare else { return self }
         var result = self
-        result.text = bare
-        result.precedence = .atom
+        result.node = bare
         result.textCollation = nil
         result.bare = nil
         return result
@@ -96,8 +96,7 @@ struct SQLExpression {
     /// puts before anything else; what it means is unchanged.
     func saying(_ collation: String) -> SQLExpression {
         var result = nested
-        result.text = result.operand(.collate) + " COLLATE " + Compiler.bareOrQuoted(collation)
-        result.precedence = .collate
+        result.node = .collate(result.node, collation)
         result.textCollation = FoundCollation(name: collation, isSaid: true)
         return result
     }
@@ -117,8 +116,7 @@ struct SQLExpression {
         if let collation { return saying(collation.name) }
         if isWindow { return saying("BINARY") }
         var result = self
-        result.text = "(SELECT " + text + ")"
-        result.precedence = .atom
+        result.node = .selected(node)
         result.textCollation = nil
         result.bare = nil
         return result
@@ -132,9 +130,9 @@ struct SQLExpression {
 
     /// Combines operands of an operator that gives NULL when any of them is
     /// NULL (`=`, `<`, `+`, `||`, `LIKE`, `NOT`, …).
-    static func nullPropagating(_ text: String, _ precedence: Precedence, _ parts: [SQLExpression],
+    static func nullPropagating(_ node: SQLNode, _ parts: [SQLExpression],
                                 _ operation: ExpressionIdentity.Operation) -> SQLExpression {
-        var result = combining(text, precedence, parts, operation)
+        var result = combining(node, parts, operation)
         result.nullWhenMissing = parts.reduce(into: []) { $0.formUnion($1.nullWhenMissing) }
         result.rejectsWhenMissing = result.nullWhenMissing
         return result
@@ -142,24 +140,24 @@ struct SQLExpression {
 }
 
 extension BinaryOperator {
-    /// The SQL operator and how tightly it binds (`??` becomes a call to `coalesce`).
-    var sql: (symbol: String, precedence: SQLExpression.Precedence) {
+    /// The SQL operator (`??` becomes a call to `coalesce`).
+    var infix: SQLNode.InfixOperator? {
         switch self {
-        case .or: return ("OR", .or)
-        case .and: return ("AND", .and)
-        case .equal: return ("=", .equality)
-        case .notEqual: return ("<>", .equality)
-        case .less: return ("<", .comparison)
-        case .lessEqual: return ("<=", .comparison)
-        case .greater: return (">", .comparison)
-        case .greaterEqual: return (">=", .comparison)
-        case .add: return ("+", .additive)
-        case .subtract: return ("-", .additive)
-        case .concat: return ("||", .concat)
-        case .multiply: return ("*", .multiplicative)
-        case .divide: return ("/", .multiplicative)
-        case .remainder: return ("%", .multiplicative)
-        case .coalesce: return ("", .atom)
+        case .or: return .or
+        case .and: return .and
+        case .equal: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .add: return .add
+        case .subtract: return .subtract
+        case .concat: return .concat
+        case .multiply: return .multiply
+        case .divide: return .divide
+        case .remainder: return .remainder
+        case .coalesce: return nil
         }
     }
 }

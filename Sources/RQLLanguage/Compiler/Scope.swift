@@ -88,7 +88,7 @@ final class ToManyCollector {
         var relation: Relation
         /// What ties them: `outer = inner` for each key column (the
         /// referenced key first, whose collation SQLite compares with).
-        var links: [(inner: String, outer: String)]
+        var links: [(inner: SQLNode, outer: SQLNode)]
         /// Whether every key column on both sides is never NULL, so that
         /// `outer IN (SELECT inner …)` is true exactly when a related row
         /// exists, and false otherwise.
@@ -99,11 +99,11 @@ final class ToManyCollector {
         var innerIsLookedUp = false
         /// What ties them when `links` cannot: the far rows of a junction
         /// that a junction row links to the outer row.
-        var correlation: String?
+        var correlation: SQLNode?
 
         /// The level tied to the outer row, as a correlated subquery.
         func correlated() -> QueryLevel {
-            let ties = links.map { SQLExpression($0.outer + " = " + $0.inner, .equality) } + (correlation.map { [SQLExpression($0)] } ?? [])
+            let ties = links.map { SQLExpression(.infix($0.outer, .equal, $0.inner)) } + (correlation.map { [SQLExpression($0)] } ?? [])
             level.wheres.insert(contentsOf: ties, at: 0)
             return level
         }
@@ -124,5 +124,5 @@ final class ToManyAliases {
 struct JoinedAggregate {
     var found: ToManyCollector.Found
     /// `sum("Track"."Milliseconds")`; `count(*)` becomes a count of a key.
-    var text: String
+    var node: SQLNode
 }

@@ -205,11 +205,11 @@ public struct Catalog: Sendable {
 
     /// `table` as a FROM or JOIN item: named with its database where an
     /// unqualified name would find another database's table of that name.
-    public func fromItem(_ table: Table, alias: String) -> String {
+    func source(_ table: Table, alias: String) -> SQLSource {
         guard let found = lowercasedNames[table.name.lowercased()].flatMap({ tables[$0] }), found.schema != table.schema else {
-            return SQLText.fromItem(table.name, alias: alias)
+            return .table(table.name, schema: nil, alias: alias)
         }
-        return SQLText.fromItem(table.name, schema: table.schema, alias: alias)
+        return .table(table.name, schema: table.schema, alias: alias)
     }
 
     /// The table called `name`: exactly, in any case (SQL names are

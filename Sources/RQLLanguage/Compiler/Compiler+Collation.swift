@@ -90,7 +90,7 @@ extension Compiler {
                 value.node = .selected(column.node)
                 value.columnName = nil
             }
-            items.append(.expression(names.contains(name) ? value.text + " AS " + SQLText.identifier(name) : value.text))
+            items.append(.expression(value.node, alias: names.contains(name) ? name : nil))
             outputs.append((name, value))
         }
         level.items = items

@@ -112,7 +112,7 @@ extension Compiler {
     /// FTS5 table indexes `table`, the check reads as if after `search`, so
     /// a helper may call `highlight`, `snippet` and `bm25`.
     private func standalone(_ table: Catalog.Table) -> Relation {
-        let level = QueryLevel(from: .item(SQLText.identifier(table.name)), owner: self)
+        let level = QueryLevel(from: .source(.table(table.name, schema: nil, alias: table.name)), owner: self)
         let relation = Relation(name: table.name, sqlAlias: uniqueAlias(table.name), table: table, columns: table.columnNames,
                                 enums: definitions.enums[table.name] ?? [:], level: level)
         level.relations = [relation]

@@ -74,7 +74,7 @@ extension Compiler {
             found.level.wheres.append(try compile(filter, rowsContext))
         }
         let level = found.correlated()
-        level.items = [.expression(callNode.sql)]
+        level.items = [.expression(callNode, alias: nil)]
         var result = SQLExpression(.subquery(level.render()))
         result.readsRows = true
         // Aggregates whose result depends on the order of the rows keep their
@@ -231,13 +231,13 @@ extension Compiler {
         let inKeepsTheRows = (found.keysAreNeverNull && !context.rowMayBeMissing) || (quantifier == .any && context.onlyTrueKeeps)
         if lowering == .optimized, quantifier != .all, inKeepsTheRows, let link = found.links.first,
            found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
-            level.items = [.expression(link.inner.sql)]
+            level.items = [.expression(link.inner, alias: nil)]
             var result = SQLExpression(.inQuery(link.outer, level.render(), negated: quantifier != .any))
             result.readsRows = true
             return result
         }
         let correlated = found.correlated()
-        correlated.items = [.expression("1")]
+        correlated.items = [.expression(.literal("1"), alias: nil)]
         let exists = SQLNode.exists(correlated.render())
         var result = SQLExpression(quantifier == .any ? exists : .prefix(.not, exists))
         result.readsRows = true
@@ -253,10 +253,10 @@ extension Compiler {
     func mostFarRowsMatch(_ level: QueryLevel) -> Bool {
         if level.wheres.isEmpty, level.search == nil { return true }
         guard let sample, !level.wheres.isEmpty, level.joins.isEmpty, level.search == nil,
-              case .item(let source) = level.from else { return false }
+              case .source(let source) = level.from else { return false }
         let condition = level.wheres.map { $0.operand(.and) }.joined(separator: " AND ")
         let sql = "SELECT avg(matches) FROM (SELECT CASE WHEN " + condition + " THEN 1 ELSE 0 END AS matches FROM "
-            + source + " LIMIT \(Compiler.sampledRows))"
+            + source.sql + " LIMIT \(Compiler.sampledRows))"
         guard let share = sample(SQLText.inlining(values, into: sql)) else { return false }
         return share > 0.5
     }

@@ -21,7 +21,7 @@ extension Compiler {
         let target = SQLText.fromItem(table.name, alias: targetAlias)
         var condition: String?
         if direct {
-            condition = level.wheres.isEmpty ? nil : QueryLevel.conjunction(level.wheres)
+            condition = level.wheres.isEmpty ? nil : QueryLevel.conjunction(level.wheres.map(\.node))
         } else {
             // The rows are found again by what tells them apart: the rowid,
             // not a primary key that may hold NULL; rows read through a `let`
@@ -32,12 +32,12 @@ extension Compiler {
                 throw DSLError("`\(stage.name)` after this query needs a primary key, and `\(table.name)` has none",
                                at: stage.keywordSpan, label: "cannot find the rows again")
             }
-            level.items = key.map { .expression(relation.column($0).sql) }
+            level.items = key.map { .expression(relation.column($0), alias: nil) }
             let keyText = key.count == 1 ? SQLText.identifier(key[0])
                 : "(" + key.map(SQLText.identifier).joined(separator: ", ") + ")"
             condition = keyText + " IN " + QueryLevel.parenthesized(level.render())
         }
-        let targetLevel = QueryLevel(from: .item(target), owner: self)
+        let targetLevel = QueryLevel(from: .source(.table(table.name, schema: nil, alias: targetAlias)), owner: self)
         targetLevel.allowsJoins = false
         let targetRelation = Relation(name: relation.name, sqlAlias: targetAlias, table: table, columns: table.columnNames,
                                       enums: definitions.enums[table.name] ?? [:], level: targetLevel)
@@ -76,7 +76,7 @@ extension Compiler {
             throw DSLError("no table named `\(source.name.text)` to insert into", at: source.name.span,
                            label: "unknown table", notes: notes)
         }
-        let level = QueryLevel(from: .item(SQLText.identifier(table.name)), owner: self)
+        let level = QueryLevel(from: .source(.table(table.name, schema: nil, alias: table.name)), owner: self)
         level.allowsJoins = false
         let relation = Relation(name: table.name, sqlAlias: table.name, table: table, columns: table.columnNames,
                                 enums: definitions.enums[table.name] ?? [:], level: level)

@@ -169,10 +169,9 @@ extension Compiler {
         let joined = Relation(name: pathName, sqlAlias: alias, table: target, columns: target.columnNames,
                               enums: definitions.enums[target.name] ?? [:], level: level)
         level.optionalAliases.insert(alias)
-        let condition = relationship.links.map { SQLNode.infix(joined.column($0.to), .equal, relation.column($0.from)).sql }
-            .joined(separator: " AND ")
-        level.joins.append(.init(isLeft: true, clause: catalog.fromItem(target, alias: alias) + " ON " + condition,
-                                 path: (alias, relation.sqlAlias)))
+        let conditions = relationship.links.map { SQLNode.infix(joined.column($0.to), .equal, relation.column($0.from)) }
+        level.joins.append(SQLJoin(isLeft: true, source: catalog.source(target, alias: alias), conditions: conditions,
+                                   path: (alias, relation.sqlAlias)))
         level.pathJoins[key] = joined
         return joined
     }
@@ -220,18 +219,18 @@ extension Compiler {
         if let existing = toOneSubqueries[key] {
             joined = existing
         } else {
-            let farLevel = QueryLevel(from: .item(""), owner: self)
+            let farLevel = QueryLevel(from: .none, owner: self)
             farLevel.allowsJoins = false
             joined = Relation(name: relationship.name, sqlAlias: uniqueAlias(relationship.name), table: target,
                               columns: target.columnNames, enums: definitions.enums[target.name] ?? [:], level: farLevel)
             toOneSubqueries[key] = joined
         }
         guard let value = try resolve(rest, from: joined, context, direct: false) else { throw noMember(rest[0], in: joined) }
-        let level = QueryLevel(from: .item(catalog.fromItem(target, alias: joined.sqlAlias)), owner: self)
+        let level = QueryLevel(from: .source(catalog.source(target, alias: joined.sqlAlias)), owner: self)
         level.wheres = relationship.links.map {
             SQLExpression(.infix(joined.column($0.to), .equal, relation.column($0.from)))
         }
-        level.items = [.expression(value.text)]
+        level.items = [.expression(value.node, alias: nil)]
         let subquery = SQLNode.subquery(level.render())
         var result = SQLExpression(subquery, identity: value.identity)
         if let collation = value.collation {
@@ -293,8 +292,7 @@ extension Compiler {
             return alias
         }
         let alias = sharedAlias(relationship.name)
-        let targetText = catalog.fromItem(target, alias: alias)
-        let level = QueryLevel(from: .item(targetText), owner: self)
+        let level = QueryLevel(from: .source(catalog.source(target, alias: alias)), owner: self)
         let inner = Relation(name: relationship.name, sqlAlias: alias, table: target, columns: target.columnNames,
                              enums: definitions.enums[target.name] ?? [:], level: level)
         level.relations = [inner]
@@ -319,32 +317,32 @@ extension Compiler {
         let relation = found.outer
         let inner = found.relation
         let level = found.level
-        let targetText = catalog.fromItem(target, alias: inner.sqlAlias)
+        let targetSource = catalog.source(target, alias: inner.sqlAlias)
         let junctionTable = catalog.table(named: junction, in: relation.schema)
-        let junctionItem = junctionTable.map { catalog.fromItem($0, alias: junctionAlias) }
-            ?? SQLText.fromItem(junction, alias: junctionAlias)
+        let junctionSource = junctionTable.map { catalog.source($0, alias: junctionAlias) }
+            ?? .table(junction, schema: nil, alias: junctionAlias)
         func junctionColumn(_ name: String) -> SQLNode { .column(junctionAlias, name) }
         let far = relationship.junctionLinks.map { SQLNode.infix(inner.column($0.to), .equal, junctionColumn($0.from)) }
         let near = relationship.links.map { SQLNode.infix(relation.column($0.from), .equal, junctionColumn($0.to)) }
         if lowering == .optimized, let junctionTable, joinsJunctionOnce(relationship, junction: junctionTable, far: target) {
             // Each far row once: the junction holds each link once and names one far row by it.
-            level.from = .item(junctionItem)
-            level.joins = [.init(isLeft: false, clause: targetText + " ON " + far.map(\.sql).joined(separator: " AND "))]
+            level.from = .source(junctionSource)
+            level.joins = [SQLJoin(isLeft: false, source: targetSource, conditions: far)]
             found.links = relationship.links.map { (junctionColumn($0.to), relation.column($0.from)) }
             found.keysAreNeverNull = keysAreNeverNull(relationship, from: relation, inner: junctionTable)
             found.innerIsLookedUp = looksUp(relationship, from: relation, in: junctionTable)
             return
         }
         // The definition: the far rows that a junction row links to the outer row.
-        let linked = QueryLevel(from: .item(junctionItem), owner: self)
+        let linked = QueryLevel(from: .source(junctionSource), owner: self)
         linked.wheres = near.map { SQLExpression($0) }
         if lowering == .optimized, let link = relationship.junctionLinks.first, relationship.junctionLinks.count == 1 {
             // IN in a WHERE keeps the rows EXISTS keeps, and looks each linked far row up by its key.
-            linked.items = [.expression(junctionColumn(link.from).sql)]
+            linked.items = [.expression(junctionColumn(link.from), alias: nil)]
             found.correlation = .inQuery(inner.column(link.to), linked.render(), negated: false)
         } else {
             linked.wheres.insert(contentsOf: far.map { SQLExpression($0) }, at: 0)
-            linked.items = [.expression("1")]
+            linked.items = [.expression(.literal("1"), alias: nil)]
             found.correlation = .exists(linked.render())
         }
     }

@@ -59,9 +59,9 @@ extension Compiler {
     // MARK: Sources
 
     func begin(_ source: Source, outer: Scope?) throws(DSLError) -> Pipeline {
-        let level = QueryLevel(from: .item(""), owner: self)
+        let level = QueryLevel(from: .none, owner: self)
         let (relation, fromItem) = try self.relation(for: source, in: level)
-        level.from = .item(fromItem)
+        level.from = .source(fromItem)
         level.readsDerivedRows = definitions.queries[source.name.text] != nil
         level.relations = [relation]
         level.outputs = columnOutputs(of: relation)
@@ -74,13 +74,13 @@ extension Compiler {
 
     /// The relation a source names (a `let` query or a table), read in
     /// `level`, with its FROM item.
-    func relation(for source: Source, in level: QueryLevel) throws(DSLError) -> (Relation, String) {
+    func relation(for source: Source, in level: QueryLevel) throws(DSLError) -> (Relation, SQLSource) {
         if let named = definitions.queries[source.name.text] {
             let table = try commonTable(named: source.name.text, query: named, usedAt: source.name.span)
             let alias = uniqueAlias(source.visibleName)
             let relation = Relation(name: source.visibleName, sqlAlias: alias, table: table.table, columns: table.columns,
                                     enums: table.enums, level: level)
-            return (relation, SQLText.fromItem(table.name, alias: alias))
+            return (relation, .table(table.name, schema: nil, alias: alias))
         }
         if let table = catalog.table(named: source.name.text) {
             let alias = uniqueAlias(source.alias?.text ?? table.name)
@@ -88,9 +88,7 @@ extension Compiler {
             let qualified = source.name.text.contains(".") && table.schema != "main"
             let relation = Relation(name: source.alias?.text ?? (qualified ? table.name : source.name.text), sqlAlias: alias,
                                     table: table, columns: table.columnNames, enums: definitions.enums[table.name] ?? [:], level: level)
-            let item = qualified ? SQLText.fromItem(table.name, schema: table.schema, alias: alias)
-                : SQLText.fromItem(table.name, alias: alias)
-            return (relation, item)
+            return (relation, .table(table.name, schema: qualified ? table.schema : nil, alias: alias))
         }
         var notes: [String] = []
         if let suggestion = Compiler.didYouMean(source.name.text, in: sourceNames) { notes.append(suggestion) }
@@ -136,12 +134,12 @@ extension Compiler {
         case .limit(let count, let offset):
             if level.isLimited || level.isCounted { nest(&pipeline) }
             orderByKeyUnlessOrdered(pipeline)
-            pipeline.level.limit = try compileBare(count, in: pipeline).text
-            if let offset { pipeline.level.offset = try compileBare(offset, in: pipeline).text }
+            pipeline.level.limit = try compileBare(count, in: pipeline).node
+            if let offset { pipeline.level.offset = try compileBare(offset, in: pipeline).node }
         case .offset(let offset):
             if level.isLimited || level.isCounted { nest(&pipeline) }
             orderByKeyUnlessOrdered(pipeline)
-            pipeline.level.offset = try compileBare(offset, in: pipeline).text
+            pipeline.level.offset = try compileBare(offset, in: pipeline).node
         case .group(let keys):
             if level.hasItems || level.isGrouped || level.isLimited || level.isCounted || level.distinct { nest(&pipeline) }
             try group(keys, in: &pipeline)
@@ -154,7 +152,7 @@ extension Compiler {
             }
             var count = SQLExpression(.call("count", [.literal("*")], distinct: false, filter: nil))
             count.isAggregate = true
-            pipeline.level.items = [.expression("count(*) AS \"count\"")]
+            pipeline.level.items = [.expression(count.node, alias: "count")]
             pipeline.level.itemsAreGroupKeys = false
             pipeline.level.outputs = [("count", count)]
             pipeline.level.orderBy = nil
@@ -204,7 +202,7 @@ extension Compiler {
         let sql = member(left.render(), ordered: left.orderBy != nil || left.isLimited) + "\n" + op.rawValue + "\n"
             + member(other.sql, ordered: otherIsOrdered)
         let alias = uniqueAlias(pipeline.primary.name)
-        let level = QueryLevel(from: .item(QueryLevel.parenthesized(sql) + " AS " + SQLText.identifier(alias)), owner: self)
+        let level = QueryLevel(from: .source(.rows(sql, alias: alias)), owner: self)
         let relation = Relation(name: pipeline.primary.name, sqlAlias: alias, table: nil, columns: left.outputs.map(\.name),
                                 enums: [:], level: level)
         proceed(with: level, reading: relation, in: &pipeline)
@@ -221,7 +219,7 @@ extension Compiler {
               let table = pipeline.primary.table, table.kind != .view else { return }
         let key = table.primaryKey.isEmpty ? (table.hasRowid ? ["rowid"] : []) : table.primaryKey
         guard !key.isEmpty else { return }
-        level.orderBy = key.map { pipeline.primary.column($0).sql }
+        level.orderBy = key.map { SQLOrdering(value: pipeline.primary.column($0)) }
     }
 
     /// Makes `level`, whose FROM holds `relation`'s rows (earlier rows
@@ -354,7 +352,7 @@ extension Compiler {
                     throw DSLError("no table or alias `\(relationName)` in this query", at: name.span, label: "unknown name",
                                    notes: ["note: names here: " + pipeline.scope.named.keys.sorted().joined(separator: ", ")])
                 }
-                rendered.append(.expression(SQLText.identifier(relation.sqlAlias) + ".*"))
+                rendered.append(.allOf(relation.sqlAlias))
                 outputs += columnOutputs(of: relation)
             case .expression(let expression, let alias, let text):
                 var value = try compile(expression, context)
@@ -366,7 +364,7 @@ extension Compiler {
                 }
                 let name = alias?.text ?? value.columnName ?? text
                 let plain = alias == nil && value.columnName != nil
-                rendered.append(.expression(plain ? value.text : value.text + " AS " + SQLText.identifier(name)))
+                rendered.append(.expression(value.node, alias: plain ? nil : name))
                 if !plain { aliased.insert(name) }
                 outputs.append((name, value))
             }
@@ -411,16 +409,15 @@ extension Compiler {
             value.isAggregate = true
             outputs[index].value = value
             let plain = !aliased.contains(output.name)
-            rendered[index] = .expression(plain ? value.text : value.text + " AS " + SQLText.identifier(output.name))
+            rendered[index] = .expression(value.node, alias: plain ? nil : output.name)
         }
-        guard let found, case .item(let fromItem) = found.level.from else { return }
-        let condition = found.links.map { SQLNode.infix($0.outer, .equal, $0.inner).sql }.joined(separator: " AND ")
+        guard let found, case .source(let fromItem) = found.level.from else { return }
+        let conditions = found.links.map { SQLNode.infix($0.outer, .equal, $0.inner) }
         // Through a junction table, the junction and the far table join
         // first, as in the subquery.
-        let joined = found.level.joins.isEmpty ? fromItem
-            : "(" + ([fromItem] + found.level.joins.map(\.text)).joined(separator: " ") + ")"
-        level.joins.append(.init(isLeft: true, clause: joined + " ON " + condition))
-        level.groupByRow = rowKey.map { primary.column($0).sql }
+        let joined = found.level.joins.isEmpty ? fromItem : .joined(fromItem, found.level.joins)
+        level.joins.append(SQLJoin(isLeft: true, source: joined, conditions: conditions))
+        level.groupByRow = rowKey.map { primary.column($0) }
     }
 
     /// What tells a table's rows apart: the rowid (by a name no column
@@ -434,18 +431,15 @@ extension Compiler {
     }
 
     private func order(_ items: [SortItem], in pipeline: Pipeline) throws(DSLError) {
-        var terms: [String] = []
+        var terms: [SQLOrdering] = []
         for item in items {
-            var text: String
+            let value: SQLNode
             if case .name(let name) = item.expression.kind, pipeline.level.aliasedOutputs.contains(name) {
-                text = SQLText.identifier(name)
+                value = .column(nil, name)
             } else {
-                let value = try compile(item.expression, ExpressionContext(pipeline.scope)).collatedAsMeant
-                text = value.operand(.collate)
+                value = try compile(item.expression, ExpressionContext(pipeline.scope)).collatedAsMeant.node
             }
-            if item.descending { text += " DESC" }
-            if let nullsFirst = item.nullsFirst { text += nullsFirst ? " NULLS FIRST" : " NULLS LAST" }
-            terms.append(text)
+            terms.append(SQLOrdering(value: value, descending: item.descending, nullsFirst: item.nullsFirst))
         }
         pipeline.level.orderBy = terms
     }
@@ -472,8 +466,7 @@ extension Compiler {
         pipeline.level.itemsAreGroupKeys = true
         pipeline.level.aliasedOutputs = Set(outputs.filter { $0.value.columnName != $0.name }.map(\.name))
         pipeline.level.items = outputs.map { output in
-            output.value.columnName == output.name ? .expression(output.value.text)
-                : .expression(output.value.text + " AS " + SQLText.identifier(output.name))
+            .expression(output.value.node, alias: output.value.columnName == output.name ? nil : output.name)
         }
         pipeline.scope = pipeline.scope.with(outputs: Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
     }
@@ -484,15 +477,15 @@ extension Compiler {
             throw DSLError("`\(join.source.visibleName)` is already in this query", at: join.source.name.span,
                            label: "give it an alias", notes: ["help: join \(join.source.name.text) as other"])
         }
-        let (relation, fromText) = try self.relation(for: join.source, in: level)
+        let (relation, source) = try self.relation(for: join.source, in: level)
         let scope = pipeline.scope.adding(relation)
-        let condition: String
+        let conditions: [SQLNode]
         if let on = join.condition {
-            condition = try compile(on, ExpressionContext(scope)).text
+            conditions = [try compile(on, ExpressionContext(scope)).node]
         } else {
-            condition = try inferredJoinCondition(relation, among: level.relations, stage: stage, source: join.source)
+            conditions = try inferredJoinCondition(relation, among: level.relations, stage: stage, source: join.source)
         }
-        level.joins.append(.init(isLeft: join.isLeft, clause: fromText + " ON " + condition))
+        level.joins.append(SQLJoin(isLeft: join.isLeft, source: source, conditions: conditions))
         if join.isLeft { level.optionalAliases.insert(relation.sqlAlias) }
         level.relations.append(relation)
         level.outputs += columnOutputs(of: relation)
@@ -502,23 +495,21 @@ extension Compiler {
     /// The ON condition a foreign key between the new relation and one
     /// already in the query gives.
     private func inferredJoinCondition(_ relation: Relation, among relations: [Relation], stage: Stage,
-                                       source: Source) throws(DSLError) -> String {
+                                       source: Source) throws(DSLError) -> [SQLNode] {
         guard let table = relation.table else {
             throw DSLError("`\(source.visibleName)` has no foreign keys to join by", at: source.name.span,
                            label: "add `on …`")
         }
-        var conditions: [String] = []
+        var conditions: [[SQLNode]] = []
         for existing in relations {
             guard let existingTable = existing.table else { continue }
             for key in table.foreignKeys where catalog.table(named: key.table)?.name == existingTable.name {
                 let targets = key.targetColumns.isEmpty ? existingTable.primaryKey : key.targetColumns
-                conditions.append(zip(key.columns, targets).map { SQLNode.infix(relation.column($0), .equal, existing.column($1)).sql }
-                    .joined(separator: " AND "))
+                conditions.append(zip(key.columns, targets).map { SQLNode.infix(relation.column($0), .equal, existing.column($1)) })
             }
             for key in existingTable.foreignKeys where catalog.table(named: key.table)?.name == table.name {
                 let targets = key.targetColumns.isEmpty ? table.primaryKey : key.targetColumns
-                conditions.append(zip(key.columns, targets).map { SQLNode.infix(existing.column($0), .equal, relation.column($1)).sql }
-                    .joined(separator: " AND "))
+                conditions.append(zip(key.columns, targets).map { SQLNode.infix(existing.column($0), .equal, relation.column($1)) })
             }
         }
         if conditions.count == 1, let condition = conditions.first { return condition }

@@ -31,14 +31,15 @@ extension Compiler {
         if let key {
             ftsAlias = uniqueAlias(ftsTable.name)
             let condition = SQLNode.infix(.column(ftsAlias, key.fts), .equal, relation.column(key.source))
-            level.joins.append(.init(isLeft: false, clause: SQLText.fromItem(ftsTable.name, alias: ftsAlias) + " ON " + condition.sql))
+            level.joins.append(SQLJoin(isLeft: false, source: .table(ftsTable.name, schema: nil, alias: ftsAlias),
+                                       conditions: [condition]))
         } else {
             ftsAlias = relation.sqlAlias
         }
         level.wheres.append(SQLExpression(.infix(.column(nil, ftsAlias), .match, match)))
         level.search = QueryLevel.Search(ftsTable: ftsTable, ftsAlias: ftsAlias)
         // FTS5 ranks its matches; FTS4 has no rank, and gives them by rowid.
-        if level.orderBy == nil, ftsTable.kind == .fts5 { level.orderBy = [SQLText.identifier(ftsAlias) + ".rank"] }
+        if level.orderBy == nil, ftsTable.kind == .fts5 { level.orderBy = [SQLOrdering(value: .column(ftsAlias, "rank"))] }
     }
 
     /// `take out` → `"take" "out"`: each word matched as written, not as FTS5 syntax.

@@ -63,7 +63,7 @@ final class Compiler {
     /// A long pipeline's levels hold one another in a chain: unlinked first,
     /// each is released on its own rather than one inside the next.
     deinit {
-        for level in levels { level.from = .item("") }
+        for level in levels { level.from = .none }
     }
 
     /// Starts compiling one more level inside the others; `leave()` ends it.

@@ -33,11 +33,6 @@ public enum SQLText {
         identifier(table) + (alias == table ? "" : " AS " + identifier(alias))
     }
 
-    /// `"schema"."table" AS "alias"`: a FROM or JOIN item named with its database.
-    static func fromItem(_ table: String, schema: String, alias: String) -> String {
-        identifier(schema) + "." + identifier(table) + " AS " + identifier(alias)
-    }
-
     /// `'text'`, with inner quotes doubled.
     public static func stringLiteral(_ text: String) -> String {
         "'" + text.replacingAll(UInt8(ascii: "'"), with: "''") + "'"

@@ -83,8 +83,10 @@ extension Compiler {
         letStack.append(name)
         defer { letStack.removeLast() }
         let compiled: CompiledSelect
+        let rows: SQLQuery
         do throws(DSLError) {
             compiled = try compile(query, outer: nil)
+            rows = try self.rows(of: compiled, query: query)
         } catch {
             throw DSLError("in `let \(name)`: \(error.message)", at: span, label: "this query no longer compiles",
                            notes: error.notes)
@@ -92,7 +94,7 @@ extension Compiler {
         let columns = compiled.outputs.map(\.name)
         let outputEnums = Compiler.enums(of: compiled.outputs)
         commonTableIndex[name] = commonTables.count
-        commonTables.append((name, compiled.sql, columns, compiled.table, outputEnums))
+        commonTables.append((name, rows, columns, compiled.table, outputEnums))
         return (name, columns, compiled.table, enums(of: compiled.table, outputs: outputEnums))
     }
 

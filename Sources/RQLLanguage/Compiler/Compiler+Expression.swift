@@ -124,7 +124,8 @@ extension Compiler {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
         if let output = subquery.outputs.first { value = Compiler.comparedInSubquery(value, output.value) }
-        var result = SQLExpression.combining(.inQuery(value.node, subquery.sql, negated: negated), [value], nil)
+        var result = SQLExpression.combining(.inQuery(value.node, try rows(of: subquery, query: query), negated: negated),
+                                             [value], nil)
         result.readsRows = true
         return result
     }
@@ -180,7 +181,7 @@ extension Compiler {
     private func subquery(_ query: Query, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let subquery = try compile(query, outer: context.scope)
         try requireOneColumn(subquery, query: query)
-        var result = SQLExpression(.subquery(subquery.sql))
+        var result = SQLExpression(.subquery(try rows(of: subquery, query: query)))
         result.readsRows = true
         return result
     }
@@ -297,6 +298,16 @@ extension Compiler {
             return SQLExpression.combining(.infix(left.node, .equal, value.node), [left, value], .binary(.equal))
         }
         return (nil, tests)
+    }
+
+    /// The rows a query in parentheses reads: an `update`, `delete` or
+    /// `insert` there would change rows, which SQL does not allow.
+    func rows(of compiled: CompiledSelect, query: Query) throws(DSLError) -> SQLQuery {
+        guard case .query(let rows) = compiled.statement else {
+            throw DSLError("a query inside another reads rows; it cannot change them", at: query.span,
+                           label: "changes rows", notes: ["help: run the change as a command of its own"])
+        }
+        return rows
     }
 
     private func requireOneColumn(_ subquery: CompiledSelect, query: Query) throws(DSLError) {

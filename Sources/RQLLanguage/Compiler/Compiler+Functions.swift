@@ -75,7 +75,7 @@ extension Compiler {
         }
         let level = found.correlated()
         level.items = [.expression(callNode, alias: nil)]
-        var result = SQLExpression(.subquery(level.render()))
+        var result = SQLExpression(.subquery(level.query))
         result.readsRows = true
         // Aggregates whose result depends on the order of the rows keep their
         // own subquery: a join may read the rows in another order; so do
@@ -232,13 +232,13 @@ extension Compiler {
         if lowering == .optimized, quantifier != .all, inKeepsTheRows, let link = found.links.first,
            found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
             level.items = [.expression(link.inner, alias: nil)]
-            var result = SQLExpression(.inQuery(link.outer, level.render(), negated: quantifier != .any))
+            var result = SQLExpression(.inQuery(link.outer, level.query, negated: quantifier != .any))
             result.readsRows = true
             return result
         }
         let correlated = found.correlated()
         correlated.items = [.expression(.literal("1"), alias: nil)]
-        let exists = SQLNode.exists(correlated.render())
+        let exists = SQLNode.exists(correlated.query)
         var result = SQLExpression(quantifier == .any ? exists : .prefix(.not, exists))
         result.readsRows = true
         return result
@@ -254,9 +254,14 @@ extension Compiler {
         if level.wheres.isEmpty, level.search == nil { return true }
         guard let sample, !level.wheres.isEmpty, level.joins.isEmpty, level.search == nil,
               case .source(let source) = level.from else { return false }
-        let condition = level.wheres.map { $0.operand(.and) }.joined(separator: " AND ")
-        let sql = "SELECT avg(matches) FROM (SELECT CASE WHEN " + condition + " THEN 1 ELSE 0 END AS matches FROM "
-            + source.sql + " LIMIT \(Compiler.sampledRows))"
+        let matches = SQLNode.caseWhen(nil, [(.all(level.wheres.map(\.node)), .literal("1"))], .literal("0"))
+        var rows = SQLSelect.Level(items: [.expression(matches, alias: "matches")])
+        rows.source = source
+        rows.limit = .literal(String(Compiler.sampledRows))
+        var share = SQLSelect.Level(items: [.expression(.call("avg", [.column(nil, "matches")], distinct: false, filter: nil),
+                                                        alias: nil)])
+        share.source = .rows(.select(SQLSelect(levels: [rows])), alias: nil)
+        let sql = SQLStatement.query(.select(SQLSelect(levels: [share]))).sql
         guard let share = sample(SQLText.inlining(values, into: sql)) else { return false }
         return share > 0.5
     }

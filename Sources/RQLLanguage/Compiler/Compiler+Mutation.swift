@@ -18,10 +18,10 @@ extension Compiler {
         let direct = lowering == .optimized && !level.readsDerivedRows && level.joins.isEmpty && level.orderBy == nil
             && !level.isLimited && level.search == nil && !level.wheres.contains(where: \.readsRows)
         let targetAlias = direct ? relation.sqlAlias : table.name
-        let target = SQLText.fromItem(table.name, alias: targetAlias)
-        var condition: String?
+        let target = SQLSource.table(table.name, schema: nil, alias: targetAlias)
+        var condition: SQLNode?
         if direct {
-            condition = level.wheres.isEmpty ? nil : QueryLevel.conjunction(level.wheres.map(\.node))
+            condition = level.wheres.isEmpty ? nil : .all(level.wheres.map(\.node))
         } else {
             // The rows are found again by what tells them apart: the rowid,
             // not a primary key that may hold NULL; rows read through a `let`
@@ -33,38 +33,30 @@ extension Compiler {
                                at: stage.keywordSpan, label: "cannot find the rows again")
             }
             level.items = key.map { .expression(relation.column($0), alias: nil) }
-            let keyText = key.count == 1 ? SQLText.identifier(key[0])
-                : "(" + key.map(SQLText.identifier).joined(separator: ", ") + ")"
-            condition = keyText + " IN " + QueryLevel.parenthesized(level.render())
+            let keyColumns = key.map { SQLNode.column(nil, $0) }
+            condition = .inQuery(keyColumns.count == 1 ? keyColumns[0] : .row(keyColumns), level.query, negated: false)
         }
-        let targetLevel = QueryLevel(from: .source(.table(table.name, schema: nil, alias: targetAlias)), owner: self)
+        let targetLevel = QueryLevel(from: .source(target), owner: self)
         targetLevel.allowsJoins = false
         let targetRelation = Relation(name: relation.name, sqlAlias: targetAlias, table: table, columns: table.columnNames,
                                       enums: definitions.enums[table.name] ?? [:], level: targetLevel)
         targetLevel.relations = [targetRelation]
         let scope = Scope(targetRelation, outer: nil)
-        var sql: String
-        let verb: EveryRowChange.Verb
-        switch stage.kind {
-        case .update(let assignments):
-            verb = .update
-            let sets = try compileAssignments(assignments, of: table, scope: scope)
-            sql = "UPDATE " + target + " SET " + sets.map { SQLText.identifier($0.column) + " = " + $0.value.text }
-                .joined(separator: ", ")
-        default:
-            verb = .delete
-            sql = "DELETE FROM " + target
+        var sets: [(column: String, value: SQLNode)]?
+        if case .update(let assignments) = stage.kind {
+            sets = try compileAssignments(assignments, of: table, scope: scope).map { ($0.column, $0.value.node) }
         }
-        if let condition { sql += (sql.utf8.count + condition.utf8.count > 70 ? "\n" : " ") + "WHERE " + condition }
+        var returning: [SQLItem]?
         var outputs: [(name: String, value: SQLExpression)] = []
         if let next = rest.first {
             guard case .returning(let items) = next.kind else { throw onlyReturning(after: stage, next) }
             if let extra = rest.dropFirst().first { throw onlyReturning(after: next, extra) }
-            let (text, columns) = try returningClause(items, scope: scope, relation: targetRelation)
-            sql += "\n" + text
-            outputs = columns
+            (returning, outputs) = try returningClause(items, scope: scope, relation: targetRelation)
         }
-        return CompiledSelect(sql: sql, outputs: outputs, isMutation: true,
+        let statement: SQLStatement = sets.map { .update(target, sets: $0, condition: condition, returning: returning) }
+            ?? .delete(target, condition: condition, returning: returning)
+        let verb: EveryRowChange.Verb = sets == nil ? .delete : .update
+        return CompiledSelect(statement: statement, outputs: outputs, isMutation: true,
                               everyRowChange: condition == nil ? EveryRowChange(verb: verb, table: table.name) : nil)
     }
 
@@ -81,51 +73,43 @@ extension Compiler {
         let relation = Relation(name: table.name, sqlAlias: table.name, table: table, columns: table.columnNames,
                                 enums: definitions.enums[table.name] ?? [:], level: level)
         let valuesScope = Scope(bare: [], named: [:], outer: nil)
-        let sets = try compileAssignments(assignments, of: table, scope: valuesScope)
-        var sql = "INSERT INTO " + SQLText.identifier(table.name)
-        if sets.isEmpty {
-            sql += " DEFAULT VALUES"
-        } else {
-            sql += " (" + sets.map { SQLText.identifier($0.column) }.joined(separator: ", ") + ")"
-            sql += (sql.utf8.count > 60 ? "\n" : " ") + "VALUES (" + sets.map(\.value.text).joined(separator: ", ") + ")"
-        }
-        if let upsert { sql += "\n" + (try upsertClause(upsert, table: table, relation: relation)) }
+        let sets = try compileAssignments(assignments, of: table, scope: valuesScope).map { ($0.column, $0.value.node) }
+        let conflict = try upsert.map { upsert throws(DSLError) in try upsertClause(upsert, table: table, relation: relation) }
+        var items: [SQLItem]?
         var outputs: [(name: String, value: SQLExpression)] = []
         if let returning {
-            let (text, columns) = try returningClause(returning, scope: Scope(relation, outer: nil), relation: relation)
-            sql += "\n" + text
-            outputs = columns
+            (items, outputs) = try returningClause(returning, scope: Scope(relation, outer: nil), relation: relation)
         }
-        return CompiledSelect(sql: sql, outputs: outputs, isMutation: true)
+        return CompiledSelect(statement: .insert(table.name, sets: sets, upsert: conflict, returning: items),
+                              outputs: outputs, isMutation: true)
     }
 
     /// `ON CONFLICT (…) DO NOTHING` or `DO UPDATE SET …`, where bare names
     /// are the existing row's columns and `excluded.col` the new row's.
-    private func upsertClause(_ upsert: Upsert, table: Catalog.Table, relation: Relation) throws(DSLError) -> String {
+    private func upsertClause(_ upsert: Upsert, table: Catalog.Table, relation: Relation) throws(DSLError) -> SQLUpsert {
         for column in upsert.columns where table.column(column.text) == nil {
             var notes: [String] = []
             if let suggestion = Compiler.didYouMean(column.text, in: table.columnNames) { notes.append(suggestion) }
             notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
             throw DSLError("no column `\(column.text)` in `\(table.name)`", at: column.span, label: "unknown column", notes: notes)
         }
-        var text = "ON CONFLICT"
-        if !upsert.columns.isEmpty { text += " (" + upsert.columns.map { SQLText.identifier($0.text) }.joined(separator: ", ") + ")" }
-        guard let updates = upsert.updates else { return text + " DO NOTHING" }
+        let columns = upsert.columns.map(\.text)
+        guard let updates = upsert.updates else { return SQLUpsert(columns: columns, sets: nil) }
         let excluded = Relation(name: "excluded", sqlAlias: "excluded", table: table, columns: table.columnNames,
                                 enums: definitions.enums[table.name] ?? [:], level: relation.level)
         let scope = Scope(bare: [relation], named: [relation.name: relation, "excluded": excluded], outer: nil)
         let sets = try compileAssignments(updates, of: table, scope: scope)
-        return text + " DO UPDATE SET " + sets.map { SQLText.identifier($0.column) + " = " + $0.value.text }.joined(separator: ", ")
+        return SQLUpsert(columns: columns, sets: sets.map { ($0.column, $0.value.node) })
     }
 
     private func returningClause(_ items: [SelectItem], scope: Scope,
-                                 relation: Relation) throws(DSLError) -> (String, [(name: String, value: SQLExpression)]) {
-        var texts: [String] = []
+                                 relation: Relation) throws(DSLError) -> ([SQLItem], [(name: String, value: SQLExpression)]) {
+        var returned: [SQLItem] = []
         var outputs: [(name: String, value: SQLExpression)] = []
         for item in items {
             switch item {
             case .star, .relationStar:
-                texts.append("*")
+                returned.append(.all)
                 outputs += columnOutputs(of: relation).map { ($0.name, SQLExpression(.column(nil, $0.name))) }
             case .expression(let expression, let alias, let text):
                 let value = try compile(expression, ExpressionContext(scope))
@@ -133,11 +117,11 @@ extension Compiler {
                     throw DSLError("`returning` cannot aggregate", at: expression.span, label: "aggregate")
                 }
                 let name = alias?.text ?? value.columnName ?? text
-                texts.append(value.text + (alias == nil && value.columnName != nil ? "" : " AS " + SQLText.identifier(name)))
+                returned.append(.expression(value.node, alias: alias == nil && value.columnName != nil ? nil : name))
                 outputs.append((name, value))
             }
         }
-        return ("RETURNING " + texts.joined(separator: ", "), outputs)
+        return (returned, outputs)
     }
 
     /// `column = value` items, mutation helpers expanded, each column once.

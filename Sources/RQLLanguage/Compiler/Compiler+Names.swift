@@ -231,7 +231,7 @@ extension Compiler {
             SQLExpression(.infix(joined.column($0.to), .equal, relation.column($0.from)))
         }
         level.items = [.expression(value.node, alias: nil)]
-        let subquery = SQLNode.subquery(level.render())
+        let subquery = SQLNode.subquery(level.query)
         var result = SQLExpression(subquery, identity: value.identity)
         if let collation = value.collation {
             // Where its value is compared or sorted, it says the joined column's own collation.
@@ -339,11 +339,11 @@ extension Compiler {
         if lowering == .optimized, let link = relationship.junctionLinks.first, relationship.junctionLinks.count == 1 {
             // IN in a WHERE keeps the rows EXISTS keeps, and looks each linked far row up by its key.
             linked.items = [.expression(junctionColumn(link.from), alias: nil)]
-            found.correlation = .inQuery(inner.column(link.to), linked.render(), negated: false)
+            found.correlation = .inQuery(inner.column(link.to), linked.query, negated: false)
         } else {
             linked.wheres.insert(contentsOf: far.map { SQLExpression($0) }, at: 0)
             linked.items = [.expression(.literal("1"), alias: nil)]
-            found.correlation = .exists(linked.render())
+            found.correlation = .exists(linked.query)
         }
     }
 

@@ -1,6 +1,6 @@
 /// A query compiled to a SELECT (or a mutation), with its result columns.
 struct CompiledSelect {
-    var sql: String
+    var statement: SQLStatement
     var outputs: [(name: String, value: SQLExpression)]
     var isMutation = false
     var everyRowChange: EveryRowChange?
@@ -49,7 +49,7 @@ extension Compiler {
         }
         let level = pipeline.level
         let keepsTable = !level.hasItems && !level.isGrouped && level.relations.count == 1 && !level.isCounted
-        return CompiledSelect(sql: level.render(), outputs: level.outputs, table: keepsTable ? pipeline.primary.table : nil)
+        return CompiledSelect(statement: .query(level.query), outputs: level.outputs, table: keepsTable ? pipeline.primary.table : nil)
     }
 
     func onlyReturning(after stage: Stage, _ next: Stage) -> DSLError {
@@ -60,8 +60,8 @@ extension Compiler {
 
     func begin(_ source: Source, outer: Scope?) throws(DSLError) -> Pipeline {
         let level = QueryLevel(from: .none, owner: self)
-        let (relation, fromItem) = try self.relation(for: source, in: level)
-        level.from = .source(fromItem)
+        let (relation, from) = try self.relation(for: source, in: level)
+        level.from = .source(from)
         level.readsDerivedRows = definitions.queries[source.name.text] != nil
         level.relations = [relation]
         level.outputs = columnOutputs(of: relation)
@@ -181,6 +181,7 @@ extension Compiler {
     private func combine(_ op: Stage.SetOperator, _ query: Query, stage: Stage,
                          in pipeline: inout Pipeline) throws(DSLError) {
         let other = try compile(query, outer: pipeline.scope.outer)
+        let otherRows = try rows(of: other, query: query)
         let left = pipeline.level
         guard left.outputs.count == other.outputs.count else {
             throw DSLError("`\(stage.name)` combines rows of the same number of columns: the rows so far have "
@@ -190,8 +191,8 @@ extension Compiler {
         }
         // A side with its own order or limit is read whole first: a compound
         // SELECT takes ORDER BY and LIMIT only at its end.
-        func member(_ sql: String, ordered: Bool) -> String {
-            ordered ? "SELECT * FROM " + QueryLevel.parenthesized(sql) : sql
+        func member(_ rows: SQLQuery, ordered: Bool) -> SQLQuery {
+            ordered ? .whole(rows) : rows
         }
         let otherIsOrdered = query.stages.contains { stage in
             switch stage.kind {
@@ -199,10 +200,10 @@ extension Compiler {
             default: false
             }
         }
-        let sql = member(left.render(), ordered: left.orderBy != nil || left.isLimited) + "\n" + op.rawValue + "\n"
-            + member(other.sql, ordered: otherIsOrdered)
+        let combined = SQLQuery.compound(member(left.query, ordered: left.orderBy != nil || left.isLimited), op.rawValue,
+                                         member(otherRows, ordered: otherIsOrdered))
         let alias = uniqueAlias(pipeline.primary.name)
-        let level = QueryLevel(from: .source(.rows(sql, alias: alias)), owner: self)
+        let level = QueryLevel(from: .source(.rows(combined, alias: alias)), owner: self)
         let relation = Relation(name: pipeline.primary.name, sqlAlias: alias, table: nil, columns: left.outputs.map(\.name),
                                 enums: [:], level: level)
         proceed(with: level, reading: relation, in: &pipeline)
@@ -411,11 +412,11 @@ extension Compiler {
             let plain = !aliased.contains(output.name)
             rendered[index] = .expression(value.node, alias: plain ? nil : output.name)
         }
-        guard let found, case .source(let fromItem) = found.level.from else { return }
+        guard let found, case .source(let far) = found.level.from else { return }
         let conditions = found.links.map { SQLNode.infix($0.outer, .equal, $0.inner) }
         // Through a junction table, the junction and the far table join
         // first, as in the subquery.
-        let joined = found.level.joins.isEmpty ? fromItem : .joined(fromItem, found.level.joins)
+        let joined = found.level.joins.isEmpty ? far : .joined(far, found.level.joins)
         level.joins.append(SQLJoin(isLeft: true, source: joined, conditions: conditions))
         level.groupByRow = rowKey.map { primary.column($0) }
     }

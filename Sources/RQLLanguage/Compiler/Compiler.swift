@@ -28,7 +28,7 @@ final class Compiler {
     /// alias at once.
     private var nextAliasNumber: [String: Int] = [:]
     /// `let` queries used, as CTEs in the order they must be defined.
-    var commonTables: [(name: String, sql: String, columns: [String], table: Catalog.Table?,
+    var commonTables: [(name: String, query: SQLQuery, columns: [String], table: Catalog.Table?,
                         enums: [String: [Definitions.EnumCase]])] = []
     /// Where each `let` query is in `commonTables`.
     var commonTableIndex: [String: Int] = [:]
@@ -97,7 +97,6 @@ final class Compiler {
         return alias
     }
 
-    /// The top-level query: its SQL with the CTEs of the `let` queries it uses.
     /// The charts `chart KIND` draws.
     static let chartKinds = ["bar", "column", "line", "spark"]
 
@@ -127,11 +126,7 @@ final class Compiler {
 
     /// The statement for a compiled query, with the CTEs of the `let` queries it uses.
     private func finish(_ result: CompiledSelect) -> CompiledQuery {
-        var sql = result.sql
-        if !commonTables.isEmpty {
-            let definitions = commonTables.map { SQLText.identifier($0.name) + " AS " + QueryLevel.parenthesized($0.sql) }
-            sql = "WITH " + definitions.joined(separator: ",\n") + "\n" + sql
-        }
+        let sql = SQLStatement.with(commonTables.map { ($0.name, $0.query) }, result.statement.sql)
         var enums: [Int: [Definitions.EnumCase]] = [:]
         for (index, output) in result.outputs.enumerated() {
             if let cases = output.value.enumCases { enums[index] = cases }

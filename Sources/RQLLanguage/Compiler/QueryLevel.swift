@@ -76,6 +76,50 @@ final class QueryLevel {
     var groupKeys: Set<ExpressionIdentity> { Set(groupBy?.compactMap(\.identity) ?? []) }
     var isLimited: Bool { limit != nil || offset != nil }
 
+    /// The SELECT as it stands: this level and those it reads, as values
+    /// the printer writes. Collected without recursion, in time linear in
+    /// the length of the pipeline.
+    var query: SQLQuery {
+        var levels: [SQLSelect.Level] = []
+        var aliases: [String] = []
+        var current: QueryLevel? = self
+        while let level = current {
+            var row = SQLSelect.Level(items: level.resultItems)
+            row.distinct = level.distinct
+            row.joins = level.joins
+            row.wheres = level.wheres.map(\.node)
+            row.groupBy = level.groupBy?.map(\.node) ?? level.groupByRow ?? []
+            row.havings = level.havings.map(\.node)
+            row.orderBy = level.orderBy ?? []
+            row.limit = level.limit
+            row.offset = level.offset
+            current = nil
+            switch level.from {
+            case .source(let source): row.source = source
+            case .nested(let inner, let alias):
+                aliases.append(alias)
+                current = inner
+            case .none: break
+            }
+            levels.append(row)
+        }
+        return .select(SQLSelect(levels: levels, aliases: aliases))
+    }
+
+    /// The result columns: `*` stands for every column of the source and
+    /// of explicit joins.
+    private var resultItems: [SQLItem] {
+        let star: [SQLItem] = joins.isEmpty ? [.all] : relations.map { .allOf($0.sqlAlias) }
+        guard let items else { return star }
+        return items.flatMap { item -> [SQLItem] in
+            switch item {
+            case .expression(let value, let alias): return [.expression(value, alias: alias)]
+            case .star: return star
+            case .allOf(let alias): return [.allOf(alias)]
+            }
+        }
+    }
+
     /// Makes the LEFT JOIN of a path's relation an inner join, and those of
     /// the path's relations before it: a `where` that rejects a row whose
     /// `alias` is missing keeps only rows where the whole path was found.

@@ -20,7 +20,7 @@ extension SQLNode {
         case .inList(let operand, let items, let negated):
             return operand.operand(.comparison) + (negated ? " NOT IN (" : " IN (") + items.map(\.sql).joined(separator: ", ") + ")"
         case .inQuery(let operand, let query, let negated):
-            return operand.operand(.comparison) + (negated ? " NOT IN " : " IN ") + QueryLevel.parenthesized(query)
+            return operand.operand(.comparison) + (negated ? " NOT IN " : " IN ") + SQLSelect.parenthesized(query.sql)
         case .between(let subject, let low, let high, let negated):
             return subject.operand(.comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ") + low.operand(.comparison)
                 + " AND " + high.operand(.comparison)
@@ -36,8 +36,10 @@ extension SQLNode {
         case .window(let call, let partition, let order, let frame):
             return SQLNode.windowed(call, partition: partition, order: order, frame: frame)
         case .caseWhen(let subject, let whens, let otherwise): return SQLNode.cased(subject, whens, otherwise)
-        case .subquery(let query): return QueryLevel.parenthesized(query)
-        case .exists(let query): return "EXISTS " + QueryLevel.parenthesized(query)
+        case .subquery(let query): return SQLSelect.parenthesized(query.sql)
+        case .exists(let query): return "EXISTS " + SQLSelect.parenthesized(query.sql)
+        case .all(let terms): return terms.map { $0.operand(.and) }.joined(separator: " AND ")
+        case .row(let values): return "(" + values.map(\.sql).joined(separator: ", ") + ")"
         case .selected(let value): return "(SELECT " + value.sql + ")"
         }
     }
@@ -51,7 +53,8 @@ extension SQLNode {
         case .isNull, .isNotTrue, .inList, .inQuery, .between, .pattern: return .equality
         case .bounded(_, _, _, _, let negated): return negated ? .not : .atom
         case .collate: return .collate
-        case .bound, .column, .cast, .call, .window, .caseWhen, .subquery, .exists, .selected: return .atom
+        case .all(let terms): return terms.count == 1 ? terms[0].precedence : .and
+        case .bound, .column, .cast, .call, .window, .caseWhen, .subquery, .exists, .selected, .row: return .atom
         }
     }
 

@@ -19,8 +19,8 @@ indirect enum SQLNode {
     case isNotTrue(SQLNode)
     /// `x IN (a, b)`, `x NOT IN (…)`.
     case inList(SQLNode, [SQLNode], negated: Bool)
-    /// `x IN (SELECT …)`: the subquery's SQL.
-    case inQuery(SQLNode, String, negated: Bool)
+    /// `x IN (SELECT …)`.
+    case inQuery(SQLNode, SQLQuery, negated: Bool)
     /// `x BETWEEN a AND b`.
     case between(SQLNode, SQLNode, SQLNode, negated: Bool)
     /// `(x >= a AND y <= b)`, `NOT (…)`: BETWEEN with a collation for each bound.
@@ -37,10 +37,14 @@ indirect enum SQLNode {
     case window(SQLNode, partition: [SQLNode], order: [SQLOrdering], frame: String?)
     /// `CASE [subject] WHEN … THEN … [ELSE …] END`.
     case caseWhen(SQLNode?, [(SQLNode, SQLNode)], SQLNode?)
-    /// A scalar subquery: its SQL, in parentheses.
-    case subquery(String)
+    /// A scalar subquery, in parentheses.
+    case subquery(SQLQuery)
     /// `EXISTS (…)`.
-    case exists(String)
+    case exists(SQLQuery)
+    /// `a AND b AND …`: a WHERE's or HAVING's terms.
+    case all([SQLNode])
+    /// `(a, b)`: a row value.
+    case row([SQLNode])
     /// `(SELECT x)`: the value without any collation.
     case selected(SQLNode)
 

@@ -3,8 +3,8 @@ indirect enum SQLSource {
     /// `"table"`, `"table" AS "alias"`, `"schema"."table" AS "alias"`: the
     /// database said where another one has a table of the same name.
     case table(String, schema: String?, alias: String)
-    /// `(rows) AS "alias"`: a compound the printer already wrote.
-    case rows(String, alias: String)
+    /// `(rows) [AS "alias"]`.
+    case rows(SQLQuery, alias: String?)
     /// `(first JOIN second ON …)`: tables joined to each other, read as one.
     case joined(SQLSource, [SQLJoin])
 }

@@ -28,11 +28,6 @@ public enum SQLText {
         "\"" + name.replacingAll(UInt8(ascii: "\""), with: "\"\"") + "\""
     }
 
-    /// `"table"`, or `"table" AS "alias"` when the alias differs: a FROM or JOIN item.
-    static func fromItem(_ table: String, alias: String) -> String {
-        identifier(table) + (alias == table ? "" : " AS " + identifier(alias))
-    }
-
     /// `'text'`, with inner quotes doubled.
     public static func stringLiteral(_ text: String) -> String {
         "'" + text.replacingAll(UInt8(ascii: "'"), with: "''") + "'"

@@ -111,10 +111,16 @@ extension Compiler {
     // MARK: Stages
 
     func apply(_ stage: Stage, to pipeline: inout Pipeline) throws(DSLError) {
+        let aggregates: Bool
+        if case .select(let items) = stage.kind, pipeline.level.isLimited {
+            aggregates = items.contains(where: mayAggregate)
+        } else {
+            aggregates = false
+        }
+        if pipeline.level.nests(before: stage.kind, aggregates: aggregates) { nest(&pipeline) }
         let level = pipeline.level
         switch stage.kind {
         case .filter(let condition):
-            if level.isLimited || level.isCounted || (level.hasAggregateItems && !level.isGrouped) { nest(&pipeline) }
             try filter(condition, in: &pipeline, stage: stage)
         case .having(let condition):
             guard level.isGrouped, !level.isLimited, !level.isCounted else {
@@ -123,46 +129,32 @@ extension Compiler {
             }
             try filter(condition, in: &pipeline, stage: stage)
         case .select(let items):
-            if level.hasItems || level.isCounted || (level.distinct && !level.isGrouped)
-                || (level.isLimited && items.contains(where: mayAggregate)) {
-                nest(&pipeline)
-            }
             try select(items, in: &pipeline)
         case .order(let items):
-            if level.isLimited || level.isCounted { nest(&pipeline) }
             try order(items, in: pipeline)
         case .limit(let count, let offset):
-            if level.isLimited || level.isCounted { nest(&pipeline) }
             orderByKeyUnlessOrdered(pipeline)
-            pipeline.level.limit = try compileBare(count, in: pipeline).node
-            if let offset { pipeline.level.offset = try compileBare(offset, in: pipeline).node }
+            level.limit = try compileBare(count, in: pipeline).node
+            if let offset { level.offset = try compileBare(offset, in: pipeline).node }
         case .offset(let offset):
-            if level.isLimited || level.isCounted { nest(&pipeline) }
             orderByKeyUnlessOrdered(pipeline)
-            pipeline.level.offset = try compileBare(offset, in: pipeline).node
+            level.offset = try compileBare(offset, in: pipeline).node
         case .group(let keys):
-            if level.hasItems || level.isGrouped || level.isLimited || level.isCounted || level.distinct { nest(&pipeline) }
             try group(keys, in: &pipeline)
         case .distinct:
-            if level.isLimited || level.isCounted { nest(&pipeline) }
-            pipeline.level.distinct = true
+            level.distinct = true
         case .count:
-            if level.isGrouped || level.isLimited || level.distinct || level.isCounted || level.hasAggregateItems {
-                nest(&pipeline)
-            }
             var count = SQLExpression(.call("count", [.literal("*")], distinct: false, filter: nil))
             count.isAggregate = true
-            pipeline.level.items = [.expression(count.node, alias: "count")]
-            pipeline.level.itemsAreGroupKeys = false
-            pipeline.level.outputs = [("count", count)]
-            pipeline.level.orderBy = nil
-            pipeline.level.isCounted = true
+            level.items = [.expression(count.node, alias: "count")]
+            level.itemsAreGroupKeys = false
+            level.outputs = [("count", count)]
+            level.orderBy = nil
+            level.isCounted = true
             pipeline.scope = pipeline.scope.with(outputs: ["count": count])
         case .join(let join):
-            if level.hasItems || level.isGrouped || level.isLimited || level.isCounted || level.distinct { nest(&pipeline) }
             try self.join(join, stage: stage, in: &pipeline)
         case .find(let keys):
-            if level.hasItems || level.isGrouped || level.isLimited || level.isCounted { nest(&pipeline) }
             try find(keys, stage: stage, in: pipeline)
         case .search(let text, let raw):
             try search(text, raw: raw, stage: stage, in: &pipeline)

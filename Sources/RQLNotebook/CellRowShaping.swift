@@ -6,7 +6,7 @@ import RQLRender
 /// (a number is masked as the text it shows), and sorting orders whole
 /// rows by their values, so box columns stay aligned around `[NAME]` and a
 /// value of several lines stays one row.
-final class CellRowShaping: RowShaping, @unchecked Sendable {
+final class CellRowShaping: RowShaping {
     private let masks: [Mask.Compiled]
     private let sortsRows: Bool
     /// The matching the masks may still do, over the cell's results and then its other output.

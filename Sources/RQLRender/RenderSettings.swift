@@ -1,5 +1,5 @@
 /// Everything a renderer needs to know besides the rows.
-public struct RenderSettings: Sendable {
+public struct RenderSettings {
     public var mode: OutputMode
     public var showsHeaders: Bool
     /// `.nullvalue`; nil means the mode's default.

@@ -6,7 +6,7 @@
 ///     settings.log = log
 ///     try Renderer.render(&rows, settings: settings, to: output)
 ///     log.tables[0].rows  // [[.integer(1)], …]
-public final class ResultLog: @unchecked Sendable {
+public final class ResultLog {
     public struct Table: Equatable, Sendable {
         public var columns: [String]
         /// The first `rowLimit` rows.

@@ -3,7 +3,7 @@
 /// so a box is laid out around what it shows and a value of several lines
 /// stays one row. The renderer reads the whole result for it, which only
 /// notebooks ask for.
-public protocol RowShaping: AnyObject, Sendable {
+public protocol RowShaping: AnyObject {
     func shape(_ rows: [[RowArray.Value]]) throws -> [[RowArray.Value]]
 }
 

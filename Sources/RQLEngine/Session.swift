@@ -326,8 +326,8 @@ public final class Session {
         }
         style.write("error:", as: .error, to: out)
         var message = error.message
-        if error.isInterruption, let reason = interruptionReason, message.hasPrefix("interrupted") {
-            message = "interrupted " + reason + message.dropFirst("interrupted".count)
+        if let detail = error.interruption, let reason = interruptionReason {
+            message = "interrupted " + reason + detail
         }
         // Messages quote what was typed: its control characters are shown, never sent.
         out.write(" \(CellText.visibleLine(message))\n")

@@ -133,7 +133,8 @@ extension Session {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
-                throw CommandError(code == SQLITE_INTERRUPT ? "interrupted" : String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                throw code == SQLITE_INTERRUPT ? CommandError.interrupted()
+                    : CommandError(String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
             output.write(headBytes)
             for column in 0..<count {

@@ -157,9 +157,7 @@ extension Session {
 
     private func checkImportGoesOn(_ progress: ImportProgress, records: Int, interrupts: Int) throws {
         if interruptCount != interrupts {
-            var error = CommandError("interrupted; nothing was imported")
-            error.isInterruption = true
-            throw error
+            throw CommandError.interrupted("; nothing was imported")
         }
         progress.update(records: records)
     }
@@ -251,10 +249,9 @@ extension Session {
             let code = sqlite3_step(statement)
             sqlite3_reset(statement)
             guard code == SQLITE_DONE else {
-                var error = code == SQLITE_INTERRUPT ? CommandError("interrupted; nothing was imported")
-                    : ImportError.at(request.path, line: line, String(cString: sqlite3_errmsg(connection)))
-                error.isInterruption = code == SQLITE_INTERRUPT
-                if !error.isInterruption { error.notes = ["nothing was imported"] }
+                guard code != SQLITE_INTERRUPT else { throw CommandError.interrupted("; nothing was imported") }
+                var error = ImportError.at(request.path, line: line, String(cString: sqlite3_errmsg(connection)))
+                error.notes = ["nothing was imported"]
                 throw error
             }
             records += 1

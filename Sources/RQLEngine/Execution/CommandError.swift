@@ -22,8 +22,11 @@ public struct CommandError: Error, Equatable {
     public var length = 1
     /// Printed after the carets (what the marked text is).
     public var label = ""
-    /// The statement was stopped by `sqlite3_interrupt` (Ctrl-C).
-    public var isInterruption = false
+    /// For a command stopped by `sqlite3_interrupt` (Ctrl-C, a cell's time
+    /// limit), what its message says after "interrupted" (`; nothing was
+    /// imported`), which the reason for the stop goes before; nil otherwise.
+    public var interruption: String?
+    public var isInterruption: Bool { interruption != nil }
     /// A place in another file that the error is about (`people.csv:12`),
     /// written before `error:` instead of the command's own place.
     public var location: String?
@@ -49,7 +52,7 @@ public struct CommandError: Error, Equatable {
             return
         }
         self.init(isInterruption ? "interrupted" : message, source: source, offset: offset)
-        self.isInterruption = isInterruption
+        if isInterruption { interruption = "" }
         if let connection, let note = SafeMode.untrustedSchemaNote(for: message, connection: connection) {
             notes.append(note)
         }
@@ -57,6 +60,13 @@ public struct CommandError: Error, Equatable {
            let holder = LockHolder.description(ofDatabaseAt: String(cString: file)) {
             notes.append("note: " + holder)
         }
+    }
+
+    /// A command stopped by `sqlite3_interrupt`: "interrupted", then `detail`.
+    static func interrupted(_ detail: String = "") -> CommandError {
+        var error = CommandError("interrupted" + detail)
+        error.interruption = detail
+        return error
     }
 
     /// The error for a command holding a NUL byte, pointing at it; nil

@@ -115,7 +115,7 @@ extension CommandError {
         self.init(error.message, source: source, offset: min(error.span.lower, source.utf8.count), notes: error.notes)
         length = max(1, error.span.length)
         label = error.label
-        isInterruption = error.isInterruption
+        if error.isInterruption { interruption = "" }
     }
 }
 

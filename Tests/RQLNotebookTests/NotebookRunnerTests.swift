@@ -40,6 +40,25 @@ import RQLRender
         #expect(check.exitStatus == 1)
     }
 
+    /// A cell that writes rows says how many it changed, none included; one
+    /// that changes the schema, or only reads, says ok.
+    @Test func aWriteSaysHowManyRowsItChanged() throws {
+        let check = try run("""
+            CREATE TABLE t(x);
+
+            INSERT INTO t VALUES (1), (2);
+
+            WITH n AS (SELECT 5 AS v) UPDATE t SET x = (SELECT v FROM n) WHERE x > 9;
+
+            reminders | where title == 'nothing like it' | delete
+
+            ALTER TABLE t ADD COLUMN y CHECK (y IS NULL);
+            """)
+        #expect(check.run.outputs.sorted { $0.key < $1.key }.map(\.value) == [
+            ["ok"], ["ok, 2 rows changed"], ["ok, 0 rows changed"], ["ok, 0 rows changed"], ["ok"],
+        ])
+    }
+
     @Test(arguments: [("500ms", 0.5), ("30s", 30), ("1.5m", 90), ("2h", 7200)])
     func timeLimitsRead(text: String, seconds: Double) {
         #expect(CellTimeLimit(text)?.seconds == seconds)

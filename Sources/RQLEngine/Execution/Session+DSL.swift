@@ -14,8 +14,8 @@ extension Session {
             writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }
         if let name = query.chart, let chart = ChartKind(rawValue: name) { chartNow = chart }
-        try runStatement(query.sql, bind: { statement in try Session.bind(query.values, to: statement) },
-                         enumLabels: query.columnEnums)
+        try runStatement(query.sql, kind: SQLStatementKind(writesRows: query.isMutation, everyRowChange: query.everyRowChange),
+                         bind: { statement in try Session.bind(query.values, to: statement) }, enumLabels: query.columnEnums)
     }
 
     /// The SQL a DSL query compiles to (empty for a definition), or nil

@@ -7,15 +7,16 @@ extension Session {
     /// Prepares, binds and runs one SQL statement; rows stream to the output.
     func runSQL(_ text: String) throws {
         if text.skippingBlanksAndComments().drop(while: { $0 == ";" || $0.isWhitespace }).isEmpty { return }
-        if let change = EveryRowChange.of(sql: text), !mayChange(change) { return }
-        try runStatement(text, bind: bindParameters)
+        let kind = SQLStatementKind.of(sql: text)
+        if let change = kind.everyRowChange, !mayChange(change) { return }
+        try runStatement(text, kind: kind, bind: bindParameters)
     }
 
     /// Prepares `sql`, binds it with `bind`, and runs it: rows render to the
     /// output, other statements just run. In box mode, columns with an enum
     /// in `enumLabels` show the case name beside the value. Errors point
     /// into `sql`.
-    func runStatement(_ written: String, bind: (Statement) throws -> Void,
+    func runStatement(_ written: String, kind: SQLStatementKind, bind: (Statement) throws -> Void,
                       enumLabels: [Int: [Definitions.EnumCase]] = [:]) throws {
         // Bytes of a script that are not UTF-8 go to SQLite as they were.
         let sql = ForeignBytes.decodedSQL(written)
@@ -31,18 +32,19 @@ extension Session {
             }
             try bind(statement)
             // `.eqp on`: the plan of a query first (a PRAGMA has none to show).
-            if self.settings.showsPlans, statement.columnCount > 0, !Session.isExplain(sql),
+            if self.settings.showsPlans, statement.columnCount > 0, sqlite3_stmt_isexplain(statement.sqliteStatement) == 0,
                let plan = try? QueryPlan.read(db, sql: sql, values: []), !plan.tree.isEmpty {
                 for line in try planLines(plan, sql: sql, in: db) + [""] { output.write(visible: line + "\n") }
             }
             let wasInTransaction = db.isInsideTransaction
             do {
                 try watching(db) {
-                    let kept = try Session.run(statement, keys: ColumnKeys(tracer: tracer), enumLabels: enumLabels,
-                                               settings: settings, keeps: self.settings.keepsLastResult, to: output)
+                    let kept = try Session.run(statement, showsRows: !kind.isAlter, keys: ColumnKeys(tracer: tracer),
+                                               enumLabels: enumLabels, settings: settings,
+                                               keeps: self.settings.keepsLastResult, to: output)
                     if let kept { lastResult = kept }
                 }
-                if statement.columnCount == 0, Session.writesRows(sql) { changedRows = db.changesCount }
+                if statement.columnCount == 0, kind.writesRows { changedRows = db.changesCount }
             } catch let error as DatabaseError {
                 var failure = CommandError(error, source: sql, connection: db.sqliteConnection)
                 if error.resultCode == .SQLITE_BUSY, let file = sqlite3_db_filename(db.sqliteConnection, "main"),
@@ -59,11 +61,6 @@ extension Session {
         }
     }
 
-    /// Whether `sql` is itself an EXPLAIN, whose plan `.eqp` does not show.
-    static func isExplain(_ sql: String) -> Bool {
-        sql.skippingBlanksAndComments().prefix(7).lowercased() == "explain"
-    }
-
     /// Prepares SQL the user wrote; in safe mode, what would reach files
     /// outside the private database is refused before SQLite sees it.
     func prepare(_ sql: String, in db: Database) throws -> Statement {
@@ -76,13 +73,13 @@ extension Session {
         if connectionSetup.safe { try SafeMode.check(sql) }
     }
 
-    /// Steps `statement`: rows render to `output`, other statements just run.
-    /// An `ALTER TABLE` that adds a checked column reports the columns of the
-    /// check SQLite runs inside it; it has no rows to show.
-    /// Renders the statement's rows; with `keeps`, returns a copy of them for `.last`.
-    private static func run(_ statement: Statement, keys: ColumnKeys, enumLabels: [Int: [Definitions.EnumCase]],
-                            settings: RenderSettings, keeps: Bool, to output: ByteOutput) throws -> LastResult? {
-        guard statement.columnCount > 0, SQLTokenizer.tokens(statement.sql).first?.isWord("alter") != true else {
+    /// Steps `statement`: rows render to `output`, other statements (and
+    /// those without `showsRows`) just run. With `keeps`, returns a copy of
+    /// the rows for `.last`.
+    private static func run(_ statement: Statement, showsRows: Bool, keys: ColumnKeys,
+                            enumLabels: [Int: [Definitions.EnumCase]], settings: RenderSettings, keeps: Bool,
+                            to output: ByteOutput) throws -> LastResult? {
+        guard statement.columnCount > 0, showsRows else {
             try statement.execute()
             return nil
         }
@@ -105,23 +102,6 @@ extension Session {
             var plain = rows
             try Renderer.render(&plain, settings: settings, to: output)
         }
-    }
-
-    /// Whether `sql` is an INSERT, UPDATE, DELETE or REPLACE (perhaps after a WITH clause).
-    static func writesRows(_ sql: String) -> Bool {
-        let tokens = SQLTokenizer.tokens(sql)
-        guard let first = tokens.first else { return false }
-        let writes: Set<String> = ["insert", "update", "delete", "replace"]
-        if first.isWord("with") {
-            var depth = 0
-            for token in tokens.dropFirst() {
-                if token.isPunctuation("(") { depth += 1 } else if token.isPunctuation(")") { depth -= 1 }
-                if depth == 0, token.kind == .word, writes.contains(token.text.lowercased()) { return true }
-                if depth == 0, token.isWord("select") || token.isWord("values") { return false }
-            }
-            return false
-        }
-        return first.kind == .word && writes.contains(first.text.lowercased())
     }
 
     /// Binds `.parameter` values by name (`:a`, `$a`, `@a`, `?3`); a bare `?`

@@ -20,7 +20,10 @@ public struct EveryRowChange: Equatable, Sendable {
     /// or `UPDATE t SET …` with no `WHERE` at its top level. A statement
     /// that starts with `WITH` is not read (its CTEs may decide the rows).
     public static func of(sql: String) -> EveryRowChange? {
-        let tokens = SQLTokenizer.tokens(sql)
+        of(tokens: SQLTokenizer.tokens(sql))
+    }
+
+    static func of(tokens: [SQLToken]) -> EveryRowChange? {
         guard let first = tokens.first else { return nil }
         var index = 1
         let verb: Verb

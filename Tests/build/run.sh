@@ -42,6 +42,11 @@ if make --no-print-directory install-files PREFIX="$prefix" BINARY=.build/debug/
     fail "the installed bash completion registers rql"
   fi
   if grep -q '^\.TH RQL 1' "$prefix/share/man/man1/rql.1"; then passed=$((passed + 1)); else fail "the manual page has its title"; fi
+  if ! readelf -S "$prefix/bin/rql" | grep -q '\.symtab' && "$prefix/bin/rql" -c 'select 41 + 1' | grep -qx 42; then
+    passed=$((passed + 1))
+  else
+    fail "the installed binary is stripped and runs"
+  fi
   make --no-print-directory uninstall PREFIX="$prefix" >/dev/null 2>&1
   left=$(cd "$prefix" && find . -type f | wc -l)
   if [ "$left" = 0 ]; then passed=$((passed + 1)); else fail "make uninstall removes every file ($left left)"; fi

@@ -258,9 +258,9 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(markdown.contains("CREATE TABLE \"t␛[2J\" (x);"))
     }
 
-    /// `--execute` exports a result whole, as the README says: the columns
-    /// the box hid to fit the width come back, and so do the values it cut,
-    /// also in a result cut to its first and last rows.
+    /// `--execute` exports a result whole, as docs/notebooks.md says: the
+    /// columns the box hid to fit the width come back, and so do the values
+    /// it cut, also in a result cut to its first and last rows.
     @Test func executedExportsShowWideResultsWhole() throws {
         let wide = (1...18).map { "\($0) AS n\($0)" }.joined(separator: ", ")
         let notebook = try Notebook(text: """

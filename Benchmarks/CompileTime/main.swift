@@ -2,7 +2,8 @@
 // Reminders sample's catalog and prelude. Prints the median time of each
 // and the median of those, then the time of long pipelines whose every
 // stage needs a subquery and of long chains of `let` queries, which should
-// grow linearly with their length; `make bench` runs it.
+// grow linearly with their length, and of scalar subqueries nested inside
+// each other; `make bench` runs it.
 import Foundation
 import RQLEngine
 import RQLLanguage
@@ -90,4 +91,15 @@ for count in [100, 200, 400] {
     }
     let using = try seconds { _ = try DSL.compile("q\(count - 1) | count", catalog: catalog, definitions: &definitions) }
     print(String(format: "%5d lets: defining %8.4f s   using the last %8.4f s", count, defining, using))
+}
+
+print("Scalar subqueries inside each other, each too wide for one line: each prints once")
+for depth in [3, 6, 9, 12, 15] {
+    var query = "1"
+    for _ in 0..<depth {
+        query = "(reminders | where title > 'a title long enough to need lines of its own' | select v = \(query) | limit 1)"
+    }
+    var definitions = session.definitions
+    let time = try seconds { _ = try DSL.compile("reminders | select x = " + query, catalog: catalog, definitions: &definitions) }
+    print(String(format: "%5d deep: %8.4f s", depth, time))
 }

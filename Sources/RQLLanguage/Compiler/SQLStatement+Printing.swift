@@ -72,15 +72,23 @@ extension SQLQuery {
 
 extension SQLSelect {
     /// The SELECT, on one line when short, one clause a line otherwise; a
-    /// nested level's lines are indented inside its parentheses. The levels
-    /// print without recursion and each once, in time linear in their number.
+    /// nested level's lines are indented inside its parentheses. Each
+    /// level's clauses (and the subqueries in them) print once, without
+    /// recursion between levels, in time linear in their number.
     var sql: String {
+        let selects = levels.map(\.selectClause)
+        let sources = levels.map { $0.source.map { "FROM " + $0.sql } }
+        let laters = levels.map(\.laterClauses)
+        /// The FROM clause of level `index`, with `inner` as the text of the
+        /// level it reads when it reads one.
+        func fromClause(_ index: Int, inner: String) -> String {
+            sources[index] ?? "FROM (" + inner + ") AS " + SQLText.identifier(aliases[index])
+        }
         // The levels from `firstShort` on fit on one line, each inside the one before.
         var firstShort = levels.count
         var shortText = ""
         for index in levels.indices.reversed() {
-            let level = levels[index]
-            let line = ([level.selectClause, fromClause(index, inner: shortText)] + level.laterClauses).joined(separator: " ")
+            let line = ([selects[index], fromClause(index, inner: shortText)] + laters[index]).joined(separator: " ")
             guard SQLSelect.fitsOnOneLine(line) else { break }
             firstShort = index
             shortText = line
@@ -91,25 +99,17 @@ extension SQLSelect {
         let deepest = firstShort - 1
         var lines = SQLLines()
         for depth in 0..<deepest {
-            lines.append(levels[depth].selectClause, depth: depth)
+            lines.append(selects[depth], depth: depth)
             lines.append("FROM (", depth: depth)
         }
-        let deepestLevel = levels[deepest]
-        for clause in [deepestLevel.selectClause, fromClause(deepest, inner: shortText)] + deepestLevel.laterClauses {
+        for clause in [selects[deepest], fromClause(deepest, inner: shortText)] + laters[deepest] {
             lines.append(clause, depth: deepest)
         }
         for depth in (0..<deepest).reversed() {
             lines.append(") AS " + SQLText.identifier(aliases[depth]), depth: depth)
-            for clause in levels[depth].laterClauses { lines.append(clause, depth: depth) }
+            for clause in laters[depth] { lines.append(clause, depth: depth) }
         }
         return lines.text
-    }
-
-    /// The FROM clause of level `index`, with `inner` as the text of the
-    /// level it reads when it reads one.
-    private func fromClause(_ index: Int, inner: String) -> String {
-        if let source = levels[index].source { return "FROM " + source.sql }
-        return "FROM (" + inner + ") AS " + SQLText.identifier(aliases[index])
     }
 
     /// Whether clauses joined into `line` read well on one line.

@@ -1,17 +1,7 @@
 /// A compiled expression: its SQL, as a tree the printer writes, and what
 /// later stages need to know about it.
 struct SQLExpression {
-    /// How tightly the text binds, to parenthesize it only where needed.
-    enum Precedence: Int, Comparable {
-        case or = 0, and, not, equality, comparison, additive, multiplicative, concat, collate, unary, atom
-
-        static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
-    }
-
     var node: SQLNode
-    /// Its SQL text, as the printer writes it.
-    var text: String { node.sql }
-    var precedence: Precedence { node.precedence }
     /// What it means, to tell when two expressions are the same; nil for
     /// one that is never the same as another (a subquery).
     var identity: ExpressionIdentity?
@@ -57,11 +47,6 @@ struct SQLExpression {
     init(_ node: SQLNode, identity: ExpressionIdentity? = nil) {
         self.node = node
         self.identity = identity
-    }
-
-    /// The text, in parentheses when it binds less tightly than `needed`.
-    func operand(_ needed: Precedence) -> String {
-        node.operand(needed)
     }
 
     /// Combines what the operands of `operation` carry into a new

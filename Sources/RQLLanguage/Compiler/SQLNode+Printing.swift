@@ -3,8 +3,6 @@
 /// needs. Each kind with more than a line has its own function, so that the
 /// switch, entered once a level of the tree, keeps a small stack frame.
 extension SQLNode {
-    typealias Precedence = SQLExpression.Precedence
-
     var sql: String {
         switch self {
         case .literal(let text): return text
@@ -119,7 +117,7 @@ extension SQLNode {
 }
 
 extension SQLNode.InfixOperator {
-    var precedence: SQLExpression.Precedence {
+    var precedence: SQLNode.Precedence {
         switch self {
         case .or: return .or
         case .and: return .and

@@ -48,6 +48,13 @@ indirect enum SQLNode {
     /// `(SELECT x)`: the value without any collation.
     case selected(SQLNode)
 
+    /// How tightly a node's text binds, to parenthesize it only where needed.
+    enum Precedence: Int, Comparable {
+        case or = 0, and, not, equality, comparison, additive, multiplicative, concat, collate, unary, atom
+
+        static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
+    }
+
     enum PrefixOperator {
         case not, negate
     }

@@ -40,7 +40,7 @@ extension Compiler {
         if level.isGrouped { context.groupKeys = level.groupKeys }
         // Without `group`, an aggregate makes one row even of no rows.
         context.rowMayBeMissing = !level.isGrouped && items.contains(where: mayAggregate)
-        var rendered: [QueryLevel.Item] = []
+        var columns: [QueryLevel.Item] = []
         var outputs: [(name: String, value: SQLExpression)] = []
         var aliased: Set<String> = []
         for item in items {
@@ -50,7 +50,7 @@ extension Compiler {
                     throw DSLError("`*` cannot follow `group`", at: span, label: "not a group key",
                                    notes: ["help: select the group keys and aggregates"])
                 }
-                rendered.append(.star)
+                columns.append(.star)
                 for relation in level.relations { outputs += columnOutputs(of: relation) }
             case .relationStar(let name):
                 let relationName = String(name.text)
@@ -58,7 +58,7 @@ extension Compiler {
                     throw DSLError("no table or alias `\(relationName)` in this query", at: name.span, label: "unknown name",
                                    notes: ["note: names here: " + pipeline.scope.named.keys.sorted().joined(separator: ", ")])
                 }
-                rendered.append(.allOf(relation.sqlAlias))
+                columns.append(.allOf(relation.sqlAlias))
                 outputs += columnOutputs(of: relation)
             case .expression(let expression, let alias, let text):
                 var value = try compile(expression, context)
@@ -70,13 +70,13 @@ extension Compiler {
                 }
                 let name = alias?.text ?? value.columnName ?? text
                 let plain = alias == nil && value.columnName != nil
-                rendered.append(.expression(value.node, alias: plain ? nil : name))
+                columns.append(.expression(value.node, alias: plain ? nil : name))
                 if !plain { aliased.insert(name) }
                 outputs.append((name, value))
             }
         }
-        joinSharedAggregates(&rendered, &outputs, aliased: aliased, in: level)
-        level.items = rendered
+        joinSharedAggregates(&columns, &outputs, aliased: aliased, in: level)
+        level.items = columns
         level.aliasedOutputs = aliased
         level.itemsAreGroupKeys = false
         level.outputs = outputs
@@ -91,7 +91,7 @@ extension Compiler {
     /// rows stay) and the level grouped by its row's key, where each
     /// aggregate would otherwise run a correlated subquery of its own. Only
     /// where one row of the level is one row of a table with a key.
-    private func joinSharedAggregates(_ rendered: inout [QueryLevel.Item], _ outputs: inout [(name: String, value: SQLExpression)],
+    private func joinSharedAggregates(_ columns: inout [QueryLevel.Item], _ outputs: inout [(name: String, value: SQLExpression)],
                                       aliased: Set<String>, in level: QueryLevel) {
         guard !level.isGrouped, !level.isLimited, !level.distinct, !level.isCounted, !level.readsDerivedRows,
               level.relations.count == 1, let primary = level.relations.first, let table = primary.table,
@@ -103,7 +103,7 @@ extension Compiler {
                   joined.found.level.wheres.count == joined.found.links.count else { continue }
             counts[joined.found.key, default: 0] += 1
         }
-        guard rendered.count == outputs.count,  // no `*`, which stands for several outputs
+        guard columns.count == outputs.count,  // no `*`, which stands for several outputs
               // An aggregate of the level's own rows makes one row of them all, not one a row.
               !outputs.contains(where: { $0.value.isAggregate }),
               let (key, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2 else { return }
@@ -115,7 +115,7 @@ extension Compiler {
             value.isAggregate = true
             outputs[index].value = value
             let plain = !aliased.contains(output.name)
-            rendered[index] = .expression(value.node, alias: plain ? nil : output.name)
+            columns[index] = .expression(value.node, alias: plain ? nil : output.name)
         }
         guard let found, case .source(let far) = found.level.from else { return }
         let conditions = found.links.map { SQLNode.infix($0.outer, .equal, $0.inner) }

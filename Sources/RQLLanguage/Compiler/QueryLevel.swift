@@ -1,6 +1,7 @@
 /// One `SELECT` being built from pipeline stages. Stages fold into it while
 /// the result means the same; otherwise the compiler nests it as the FROM of
-/// a new level, and the whole chain renders once, when the query is done.
+/// a new level; `query` takes the chain as values the printer writes once,
+/// when the statement is done.
 final class QueryLevel {
     /// What the level reads from.
     enum From {

@@ -42,6 +42,17 @@ import RQLRender
         #expect(output.text == "the tour of tour.rql ended before step 3 of \(tour.steps.count); back to employees\n")
     }
 
+    /// The banner wraps at word boundaries to the width, as help does: at 100
+    /// columns no period is left on a line of its own.
+    @Test func theBannerWrapsToTheWidth() throws {
+        let (session, output) = try session()
+        session.settings.lineWidth = 100
+        #expect(session.execute(Command(.dot, ".tour")))
+        let lines = output.text.split(separator: "\n").prefix(3).map(String.init)
+        #expect(lines[1] == "Enter runs the next step; type anything in between; .tour off comes back to employees as you left")
+        #expect(lines[2] == "it.")
+    }
+
     /// Each step prints what the notebook recorded for it: the tour runs
     /// on the notebook's clock, settings and counting uuid().
     @Test(arguments: Tour.names)

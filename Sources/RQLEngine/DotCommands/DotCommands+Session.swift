@@ -41,7 +41,7 @@ extension Session {
     private var helpWidth: Int? { settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) }
 
     /// Writes `text`, wrapped at word boundaries to `helpWidth`.
-    private func writeWrapped(_ text: String, hangingIndent: Int? = nil) {
+    func writeWrapped(_ text: String, hangingIndent: Int? = nil) {
         guard let width = helpWidth else { return output.write(text) }
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
         output.write(TextWrap.lines(body, width: width, hangingIndent: hangingIndent).joined(separator: "\n")

@@ -19,11 +19,11 @@ extension Session {
         tourSession = session
         if interruptsOnSIGINT { pointSIGINT(at: session) }
         let steps = tour.steps.count == 1 ? "1 step" : "\(tour.steps.count) steps"
-        output.write("""
+        writeWrapped("""
             \(tour.name).rql, step by step: \(steps) on a fresh copy of the \(tour.target.displayName) sample, on the notebook's clock.
             Enter runs the next step; type anything in between; .tour off comes back to \(target.displayName) as you left it.
 
-            """)
+            """, hangingIndent: 0)
         sayNextStep()
     }
 

@@ -58,7 +58,7 @@ struct CellStore {
 
     /// Adds a cell and returns the columns its widest line takes.
     @discardableResult
-    mutating func append(_ cell: Cell, format: Format) -> Int {
+    mutating func append(_ cell: BorrowedValue, format: Format) -> Int {
         scratch.removeAll(keepingCapacity: true)
         switch cell {
         case .null:

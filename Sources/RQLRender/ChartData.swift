@@ -21,9 +21,9 @@ public struct ChartData: Sendable {
         labels = []
         series = columns.dropFirst().map { Series(name: $0, values: []) }
         while try source.step() {
-            labels.append(ChartData.label(source.cell(at: 0), nullText: nullText))
+            labels.append(ChartData.label(source.value(at: 0), nullText: nullText))
             for index in series.indices {
-                switch source.cell(at: index + 1) {
+                switch source.value(at: index + 1) {
                 case .null: series[index].values.append(nil)
                 case .integer(let value): series[index].values.append(Double(value))
                 case .real(let value): series[index].values.append(value.isFinite ? value : nil)
@@ -40,7 +40,7 @@ public struct ChartData: Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : RealFormat.string(value, digits: 6)
     }
 
-    static func label(_ cell: Cell, nullText: String) -> String {
+    static func label(_ cell: BorrowedValue, nullText: String) -> String {
         switch cell {
         case .null: return nullText
         case .integer(let value): return String(value)

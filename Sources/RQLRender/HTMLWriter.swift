@@ -34,7 +34,7 @@ struct HTMLWriter {
             rows += 1
             output.write("<tr>")
             for index in 0..<columnCount {
-                switch source.cell(at: index) {
+                switch source.value(at: index) {
                 case .null:
                     output.write(nullBytes)
                 case .integer(let value):

@@ -20,7 +20,7 @@ struct JSONWriter {
             for (index, key) in keys.enumerated() {
                 if index > 0 { output.write(byte: 0x2C) }
                 output.write(key)
-                writeValue(source.cell(at: index))
+                writeValue(source.value(at: index))
             }
             output.write(byte: 0x7D)
         }
@@ -28,7 +28,7 @@ struct JSONWriter {
         return RenderSummary(rowCount: rows, shownRowCount: rows)
     }
 
-    private func writeValue(_ cell: Cell) {
+    private func writeValue(_ cell: BorrowedValue) {
         switch cell {
         case .null: output.write("null")
         case .integer(let value): output.write(integer: value)

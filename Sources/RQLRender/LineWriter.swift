@@ -22,7 +22,7 @@ struct LineWriter {
             rows += 1
             for (index, prefix) in prefixes.enumerated() {
                 output.write(prefix)
-                switch source.cell(at: index) {
+                switch source.value(at: index) {
                 case .null: style.write(settings.effectiveNullText, as: .null, to: output)
                 case .integer(let value): output.write(integer: value)
                 case .real(let value): RealFormat.write(value, digits: RealFormat.shellDigits, to: output)

@@ -29,7 +29,7 @@ struct ListWriter {
             rows += 1
             for index in 0..<columnCount {
                 if index > 0 { output.write(separator) }
-                switch source.cell(at: index) {
+                switch source.value(at: index) {
                 case .null: output.write(nullText)
                 case .integer(let value): output.write(integer: value)
                 case .real(let value): RealFormat.write(value, digits: RealFormat.shellDigits, to: output)

@@ -55,7 +55,7 @@ public final class ResultLog {
     func add<Source: RowSource>(rowOf source: Source) {
         guard let last = tables.indices.last else { return }
         tables[last].rowCount += 1
-        let row = { source.columnNames.indices.map { RowArray.Value(source.cell(at: $0)) } }
+        let row = { source.columnNames.indices.map { RowArray.Value(source.value(at: $0)) } }
         guard tables[last].rows.count == rowLimit else { return tables[last].rows.append(row()) }
         // Past the first rows: a ring of the last ones a cut table shows.
         let tailLimit = min(tables[last].shownLimit / 2, rowLimit)
@@ -88,8 +88,8 @@ struct LoggedRows<Base: RowSource>: RowSource {
         return true
     }
 
-    func cell(at index: Int) -> Cell {
-        base.cell(at: index)
+    func value(at index: Int) -> BorrowedValue {
+        base.value(at: index)
     }
 
     func isKey(column index: Int) -> Bool { base.isKey(column: index) }
@@ -97,7 +97,7 @@ struct LoggedRows<Base: RowSource>: RowSource {
 
 extension RowArray.Value {
     /// A cell's value, its bytes copied.
-    init(_ cell: Cell) {
+    init(_ cell: BorrowedValue) {
         switch cell {
         case .null: self = .null
         case .integer(let value): self = .integer(value)

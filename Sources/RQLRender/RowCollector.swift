@@ -37,7 +37,7 @@ struct RowCollector {
         defer { total += 1 }
         if total < headLimit {
             for index in 0..<columnCount {
-                let cell = source.cell(at: index)
+                let cell = source.value(at: index)
                 let width = head.append(cell, format: format)
                 headWidths[index] = max(headWidths[index], width)
                 switch cell {
@@ -54,7 +54,7 @@ struct RowCollector {
             swap(&row, &tail[tailStart])
             row.removeAll()
         }
-        for index in 0..<columnCount { row.append(source.cell(at: index), format: format) }
+        for index in 0..<columnCount { row.append(source.value(at: index), format: format) }
         if tail.count < tailLimit {
             tail.append(row)
         } else {

@@ -14,7 +14,7 @@ extension Renderer {
         let columns = source.columnNames
         var rows: [[RowArray.Value]] = []
         while try source.step() {
-            rows.append(columns.indices.map { RowArray.Value(source.cell(at: $0)) })
+            rows.append(columns.indices.map { RowArray.Value(source.value(at: $0)) })
         }
         let keys = Set(columns.indices.filter { source.isKey(column: $0) })
         var shaped = RowArray(columns: columns, rows: try shaping.shape(rows), keyColumns: keys)

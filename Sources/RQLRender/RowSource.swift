@@ -2,7 +2,7 @@
 ///
 /// Text and blob bytes are borrowed: they stay valid only until the source
 /// moves to the next row, so writers copy what they keep.
-public enum Cell {
+public enum BorrowedValue {
     case null
     case integer(Int64)
     case real(Double)
@@ -19,7 +19,7 @@ public protocol RowSource {
     /// Moves to the next row; false at the end.
     mutating func step() throws -> Bool
     /// The value at `index` in the current row.
-    func cell(at index: Int) -> Cell
+    func value(at index: Int) -> BorrowedValue
     /// Whether the column at `index` reads a table's key (a primary key or a
     /// foreign key column), whose values tabular output never cuts. Asked
     /// only of a result too wide for the terminal, after its last row.
@@ -97,7 +97,7 @@ public struct RowArray: RowSource {
 
     public func isKey(column index: Int) -> Bool { keyColumns.contains(index) }
 
-    public func cell(at column: Int) -> Cell {
+    public func value(at column: Int) -> BorrowedValue {
         let bytes = UnsafeRawBufferPointer(rebasing: storage.bytes[ranges[index][column]])
         switch rows[index][column] {
         case .null: return .null

@@ -50,8 +50,8 @@ struct EnumLabeledRows<Base: RowSource>: RowSource {
 
     func isKey(column index: Int) -> Bool { base.isKey(column: index) }
 
-    func cell(at index: Int) -> Cell {
-        let cell = base.cell(at: index)
+    func value(at index: Int) -> BorrowedValue {
+        let cell = base.value(at: index)
         guard let cases = labels.byColumn[index] else { return cell }
         let match = cases.first { label in
             switch (cell, label.value) {

@@ -42,7 +42,7 @@ struct KeepingRows<Source: RowSource>: RowSource {
         var row: [RowArray.Value] = []
         row.reserveCapacity(columnNames.count)
         for index in columnNames.indices {
-            switch source.cell(at: index) {
+            switch source.value(at: index) {
             case .null: row.append(.null)
             case .integer(let value): row.append(.integer(value))
             case .real(let value): row.append(.real(value))
@@ -62,7 +62,7 @@ struct KeepingRows<Source: RowSource>: RowSource {
         return true
     }
 
-    func cell(at index: Int) -> Cell { source.cell(at: index) }
+    func value(at index: Int) -> BorrowedValue { source.value(at: index) }
 
     func isKey(column index: Int) -> Bool { source.isKey(column: index) }
 }

@@ -26,7 +26,7 @@ struct StatementRows: RowSource {
         try cursor.next() != nil
     }
 
-    func cell(at index: Int) -> Cell {
+    func value(at index: Int) -> BorrowedValue {
         let column = Int32(index)
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:

@@ -192,7 +192,7 @@ extension Compiler {
             default: false
             }
         }
-        let combined = SQLQuery.compound(member(left.query, ordered: left.orderBy != nil || left.isLimited), op.rawValue,
+        let combined = SQLQuery.compound(member(left.query, ordered: left.orderBy != nil || left.isLimited), op,
                                          member(otherRows, ordered: otherIsOrdered))
         let alias = uniqueAlias(pipeline.primary.name)
         let level = QueryLevel(from: .source(.rows(combined, alias: alias)), owner: self)

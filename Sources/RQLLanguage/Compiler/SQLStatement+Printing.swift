@@ -64,7 +64,7 @@ extension SQLQuery {
     var sql: String {
         switch self {
         case .select(let select): return select.sql
-        case .compound(let left, let op, let right): return left.sql + "\n" + op + "\n" + right.sql
+        case .compound(let left, let op, let right): return left.sql + "\n" + op.rawValue + "\n" + right.sql
         case .whole(let rows): return "SELECT * FROM " + SQLSelect.parenthesized(rows.sql)
         }
     }

@@ -21,8 +21,8 @@ struct SQLUpsert {
 /// Rows: one SELECT and the levels it reads, or a compound of two.
 indirect enum SQLQuery {
     case select(SQLSelect)
-    /// `left OP right`.
-    case compound(SQLQuery, String, SQLQuery)
+    /// `left UNION right` and the others.
+    case compound(SQLQuery, Stage.SetOperator, SQLQuery)
     /// `SELECT * FROM (rows)`: a compound's member with its own ORDER BY or
     /// LIMIT, which a compound takes only at its end.
     case whole(SQLQuery)

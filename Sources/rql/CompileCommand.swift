@@ -28,14 +28,14 @@ struct CompileCommand: ParsableCommand {
     var sample: String?
 
     func validate() throws {
-        if db != nil, sample != nil { throw ValidationError("give either --db or --sample, not both") }
+        if db != nil, sample != nil { throw ValidationError(.eitherOr("--db", "--sample")) }
         switch InputLanguage.classify(Substring(query))?.language {
-        case .sql?: throw ValidationError("rql compile takes a DSL query; SQL runs as it is: rql -c '\(query)'")
-        case .dot?: throw ValidationError("rql compile takes a DSL query, not a dot-command: rql -c '\(query)'")
+        case .sql?: throw ValidationError(.compileGivenSQL(query))
+        case .dot?: throw ValidationError(.compileGivenDotCommand(query))
         default: break
         }
         if let sample, Sample.named(sample) == nil {
-            throw ValidationError("no sample named '\(sample)'; samples: \(Sample.names.joined(separator: " "))")
+            throw ValidationError(.unknownSample(sample))
         }
     }
 

@@ -46,7 +46,7 @@ struct NotebookOptions: ParsableArguments {
 
     static func parameter(_ text: String) throws -> Parameter {
         guard let equal = text.firstIndex(of: "="), NotebookParameter.isName(String(text[..<equal])) else {
-            throw ValidationError("-p takes NAME=VALUE, as in -p list=Business or -p limit=5")
+            throw ValidationError(.parameterForm)
         }
         return Parameter(name: String(text[..<equal]), literal: NotebookParameter.literal(commandLine: String(text[text.index(after: equal)...])))
     }
@@ -57,13 +57,12 @@ struct NotebookOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give at least one notebook file") }
-        if only != nil, from != nil { throw ValidationError("--only and --from choose cells two ways: give one of them") }
+        if only != nil, from != nil { throw ValidationError(.onlyAndFrom) }
     }
 
     static func names(_ text: String) throws -> [String] {
         guard let names = CellSelection.names(text) else {
-            throw ValidationError("--only takes cell names separated by commas, as in --only totals,by-list")
+            throw ValidationError(.onlyForm)
         }
         return names
     }
@@ -175,9 +174,9 @@ struct CheckCommand: ParsableCommand {
     var junit: String?
 
     func validate() throws {
-        guard (1...64).contains(jobs) else { throw ValidationError("-j takes a number of notebooks from 1 to 64") }
+        guard (1...64).contains(jobs) else { throw ValidationError(.jobs) }
         if let junit, let notebook = options.files.first(where: { FileIdentity.same($0, junit) }) {
-            throw ValidationError("--junit \(junit) would overwrite the notebook \(notebook): write the report elsewhere")
+            throw ValidationError(.overwritesNotebook(option: "--junit", file: junit, notebook: notebook, writes: "the report"))
         }
     }
 
@@ -313,11 +312,11 @@ struct ExportCommand: ParsableCommand {
     var parameters: [NotebookOptions.Parameter] = []
 
     func validate() throws {
-        if unsafe, !execute { throw ValidationError("--unsafe goes with --execute: without it nothing runs") }
-        if timeout != nil, !execute { throw ValidationError("--timeout goes with --execute: without it nothing runs") }
-        if !parameters.isEmpty, !execute { throw ValidationError("-p goes with --execute: without it nothing runs") }
+        if unsafe, !execute { throw ValidationError(.withoutExecute("--unsafe")) }
+        if timeout != nil, !execute { throw ValidationError(.withoutExecute("--timeout")) }
+        if !parameters.isEmpty, !execute { throw ValidationError(.withoutExecute("-p")) }
         if let output, FileIdentity.same(file, output) {
-            throw ValidationError("-o \(output) would overwrite the notebook \(file): write the export elsewhere")
+            throw ValidationError(.overwritesNotebook(option: "-o", file: output, notebook: file, writes: "the export"))
         }
     }
 

@@ -145,22 +145,22 @@ struct Shell: ParsableCommand {
 
     func validate() throws {
         if database != nil, sample != nil {
-            throw ValidationError("give either a DATABASE or --sample, not both")
+            throw ValidationError(.eitherOr("a DATABASE", "--sample"))
         }
         if readonly, database == nil {
-            throw ValidationError("--readonly applies to a DATABASE file; samples are private copies already")
+            throw ValidationError(.readonlySample)
         }
         if initFile != nil, noInit {
-            throw ValidationError("give either --init FILE or --no-init, not both")
+            throw ValidationError(.eitherOr("--init FILE", "--no-init"))
         }
         if let mode, OutputMode(rawValue: mode.lowercased()) == nil {
-            throw ValidationError("unknown mode '\(mode)'; modes: \(OutputMode.allCases.map(\.rawValue).joined(separator: " "))")
+            throw ValidationError(.unknownMode(mode))
         }
         if let sample, Sample.named(sample) == nil {
-            throw ValidationError("no sample named '\(sample)'; samples: \(Sample.names.joined(separator: " "))")
+            throw ValidationError(.unknownSample(sample))
         }
         if batch, interactive {
-            throw ValidationError("give either --batch or --interactive, not both")
+            throw ValidationError(.eitherOr("--batch", "--interactive"))
         }
     }
 

@@ -69,7 +69,7 @@ enum SQLiteShellArguments {
                 let known = rqlOptions.keys.filter { $0.count > 2 } + OutputMode.allCases.map { "--" + $0.rawValue }
                     + flags.keys.map { "-" + $0 } + valued.keys.map { "-" + $0 } + OutputMode.allCases.map { "-" + $0.rawValue }
                 let suggestion = Suggestions.didYouMean(argument, in: known.sorted())
-                throw ValidationError("unknown option '\(argument)'" + (suggestion.map { "; " + $0 } ?? ""))
+                throw ValidationError(.unknownOption(argument, suggestion: suggestion))
             }
         }
         return translated

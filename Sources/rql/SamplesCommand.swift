@@ -32,7 +32,7 @@ struct SamplesCommand: ParsableCommand {
 
         func validate() throws {
             if Sample.named(name) == nil {
-                throw ValidationError("no sample named '\(name)'; samples: \(Sample.names.joined(separator: " "))")
+                throw ValidationError(.unknownSample(name))
             }
         }
 

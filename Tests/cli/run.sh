@@ -129,6 +129,21 @@ else
 fi
 check "unknown mode is a usage error" 2 "" "$rql" --mode fancy -c 'select 1'
 check_stderr "unknown mode message" "unknown mode 'fancy'"
+# Each usage message, as the command line words it.
+check "a database and --sample exclude each other" 2 "" "$rql" "$scratch/x.sqlite" --sample employees -c 'select 1'
+check_stderr "it says to give one" "give either a DATABASE or --sample, not both"
+check "--batch and --interactive exclude each other" 2 "" "$rql" --batch --interactive -c 'select 1'
+check_stderr "it says to give one" "give either --batch or --interactive, not both"
+check "--readonly needs a database file" 2 "" "$rql" --readonly -c 'select 1'
+check_stderr "it says why" "--readonly applies to a DATABASE file; samples are private copies already"
+check "an unknown sample is a usage error" 2 "" "$rql" --sample nosuch -c 'select 1'
+check_stderr "it lists the samples" "no sample named 'nosuch'; samples: reminders employees attachments"
+check "rql compile takes --db or --sample" 2 "" "$rql" compile --db "$scratch/x.sqlite" --sample employees 'employees | count'
+check_stderr "it says to give one" "give either --db or --sample, not both"
+check "rql compile refuses a dot-command" 2 "" "$rql" compile '.tables'
+check_stderr "it says how to run one" "rql compile takes a DSL query, not a dot-command: rql -c '.tables'"
+check "rql check needs a notebook" 2 "" "$rql" check
+check_stderr "the argument parser says so" "Missing expected argument '<file> ...'"
 check "unknown sample is a usage error" 2 "" "$rql" --sample nope
 check "DB and --sample together" 2 "" "$rql" "$scratch/reminders.sqlite" --sample employees
 check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help

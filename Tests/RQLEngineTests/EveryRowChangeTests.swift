@@ -17,7 +17,7 @@ import Testing
         ("SELECT * FROM tags", nil),
     ] as [(String, EveryRowChange?)])
     func sqlThatChangesEveryRow(sql: String, change: EveryRowChange?) {
-        #expect(EveryRowChange.of(sql: sql) == change)
+        #expect(SQLStatementKind.of(sql: sql).everyRowChange == change)
     }
 
     /// A session whose person answers `answer` and whose questions are kept.

@@ -16,13 +16,9 @@ public struct EveryRowChange: Equatable, Sendable {
         self.table = table
     }
 
-    /// The change `sql` makes to every row, if it makes one: `DELETE FROM t`
+    /// The change a statement of `tokens` makes to every row, if it makes one: `DELETE FROM t`
     /// or `UPDATE t SET …` with no `WHERE` at its top level. A statement
     /// that starts with `WITH` is not read (its CTEs may decide the rows).
-    public static func of(sql: String) -> EveryRowChange? {
-        of(tokens: SQLTokenizer.tokens(sql))
-    }
-
     static func of(tokens: [SQLToken]) -> EveryRowChange? {
         guard let first = tokens.first else { return nil }
         var index = 1

@@ -28,7 +28,7 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         do {
             _ = try ImportRequest.parse(words)
-        } catch {
+        } catch let error as CommandError {
             throw ValidationError(([error.message] + error.notes).joined(separator: "\n"))
         }
     }

@@ -67,7 +67,7 @@ import RQLEngine
     @Test(arguments: [
         (".restore /nowhere/none.sqlite", "error: cannot open /nowhere/none.sqlite: unable to open database file\n"),
         (".backup a b c", "error: usage: .backup [DB] [--force] FILE\n.help backup explains it\n"),
-        (".restore --force a.sqlite", "error: usage: .restore [DB] FILE\n.help restore explains it\n"),
+        (".restore --force a.sqlite", "error: no database named --force\ndatabases: main temp\n"),
     ])
     func errors(command: String, error: String) throws {
         #expect(try TestSession().run(command).errors == error)

@@ -36,7 +36,7 @@ import Testing
     @Test func unknownDotCommandSuggests() throws {
         let s = try TestSession()
         #expect(s.run(".tabels").errors == "error: unknown command: .tabels\ndid you mean .tables?\n.help lists the dot-commands\n")
-        #expect(s.run(".mode boxx").errors == "error: unknown mode \"boxx\"\ndid you mean box?\nmodes: box table markdown csv json line list html\n")
+        #expect(s.run(".mode boxx").errors == "error: .mode takes a mode, not \"boxx\"\ndid you mean box?\nmodes: box table markdown csv json line list html\n")
         #expect(s.run(".headers maybe").errors == "error: .headers takes on or off, not \"maybe\"\n")
         #expect(s.run(".maxrows").errors == "error: usage: .maxrows N\n.help maxrows explains it\n")
         #expect(s.run(".sample remindrs").errors == "error: no sample named \"remindrs\"\ndid you mean reminders?\nsamples: reminders employees attachments\n")

@@ -74,7 +74,7 @@ import RQLRender
         let test = try TestSession()
         #expect(test.run(".chart bar\nSELECT 'x', 'text' AS t;").errors == "error: the column t is not numeric (row 1): a chart draws numbers\n")
         #expect(test.run(".chart bar\nSELECT 1;").errors == "error: a chart needs a label column and at least one numeric column; this result has 1\n")
-        #expect(test.run(".chart pie").errors == "error: no chart named \"pie\"\ncharts: bar column line spark\n")
+        #expect(test.run(".chart pie").errors == "error: .chart takes bar, column, line or spark, not \"pie\"\n")
         #expect(test.run("reminders | chart bar | count").errors.hasPrefix("error: `chart` comes last, after every other stage of the query"))
         // Only the next command is charted.
         #expect(test.run(".chart bar\nSELECT 'a', 1;\nSELECT 'a', 1;").output.hasSuffix("a|1\n"))

@@ -88,8 +88,8 @@ import RQLEngine
         (".connection 1\n.connection 0\n.connection close 0",
          "error: connection 0 is the active one\n.connection N switches to another first\n"),
         (".connection close 7", "error: no connection 7\n.connection lists them\n"),
-        (".connection 12", "error: .connection takes a number from 0 to 9, not 12\n"),
-        (".connection x", "error: usage: .connection [N | close N]\n.help connection explains it\n"),
+        (".connection 12", "error: .connection takes a number from 0 to 9, not \"12\"\n"),
+        (".connection x", "error: .connection takes a number from 0 to 9, not \"x\"\n"),
         (".connection open 1", "error: usage: .connection [N | close N]\n.help connection explains it\n"),
     ])
     func badArgumentsAreSaid(script: String, errors: String) throws {

@@ -32,7 +32,7 @@ import Testing
 
             """)
         #expect(s.run(".maxrows lots").errors == "error: .maxrows takes a number of rows (0 for all), not \"lots\"\n")
-        #expect(s.run(".width 3 x").errors == "error: .width takes numbers, not \"x\"\n")
+        #expect(s.run(".width 3 x").errors == "error: .width takes widths from -10000 to 10000 columns, not \"x\"\n")
         #expect(s.run(".width 9223372036854775807").errors
             == "error: .width takes widths from -10000 to 10000 columns, not \"9223372036854775807\"\n")
         #expect(s.run(".width 5 -999999999").errors

@@ -170,7 +170,7 @@ import RQLEngine
             tokenizers: unicode61, ascii, porter, trigram (with options, e.g. 'porter ascii')
 
             """)
-        #expect(test.run(".fts a b").errors.hasPrefix("error: usage: .fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]"))
+        #expect(test.run(".fts a b").errors.hasPrefix("error: usage: .fts [TABLE] | tokens 'TEXT' [TOKENIZER]"))
         #expect(try TestSession(.sample(.employees)).run(".fts").output == "no FTS5 or FTS4 tables\n")
         #expect(try TestSession(.sample(.employees)).run(".fts x").errors == "error: no FTS5 or FTS4 table named \"x\"\nthis database has no full-text table\n")
         #expect(test.run(".tables").output.contains("reminderTexts_data") == false)

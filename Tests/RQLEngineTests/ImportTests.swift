@@ -328,7 +328,7 @@ import Testing
         (".import a.csv", "error: usage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n.help import explains it\n"),
         (".import --csv a.csv t extra", "error: usage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n.help import explains it\n"),
         (".import --csv /nowhere/a.csv t", "error: cannot read /nowhere/a.csv: no such file\n"),
-        (".import a.csv t --skip", "error: --skip needs a value\nusage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n"),
+        (".import a.csv t --skip", "error: usage: .import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE\n.help import explains it\n"),
     ])
     func usageErrors(command: String, error: String) throws {
         #expect(try TestSession.inMemory("").run(command).errors == error)

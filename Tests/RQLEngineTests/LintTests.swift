@@ -36,6 +36,6 @@ import RQLEngine
     }
 
     @Test func anotherCheckIsAnError() throws {
-        #expect(try TestSession().run(".lint schema").errors == "error: .lint knows one check: fkey-indexes, not \"schema\"\n")
+        #expect(try TestSession().run(".lint schema").errors == "error: .lint takes fkey-indexes, not \"schema\"\n")
     }
 }

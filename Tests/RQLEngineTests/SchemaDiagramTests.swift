@@ -29,7 +29,7 @@ import RQLEngine
         #expect(!output.contains("┌─ reminders "))
         #expect(output.hasSuffix("remindersTags.tagID ─▶ tags.title  many-to-one, on delete cascade, on update cascade\nreminders ◀─▶ tags through remindersTags (many-to-many)\n"))
         #expect(try TestSession().run(".erd nosuch").errors == "error: no table matches \"nosuch\"\n.tables lists them\n")
-        #expect(try TestSession().run(".erd --svg").errors.hasPrefix("error: usage: .erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]"))
+        #expect(try TestSession().run(".erd --svg").errors.hasPrefix("error: usage: .erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN ...]"))
         #expect(try TestSession(safe: true).run(".erd --svg x.svg").errors.hasPrefix(
             "error: refused by safe mode: .erd --svg would write a file outside the private database"))
     }

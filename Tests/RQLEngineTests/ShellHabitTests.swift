@@ -126,6 +126,6 @@ import RQLEngine
         #expect(test.run(".last").errors == "error: no query has shown rows yet\n")
         test.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 100000) SELECT i FROM n;")
         #expect(test.run(".last").errors == "error: the last result was too big to keep (more than 100000 rows or 64 MiB)\nrun the query again, perhaps with .once FILE\n")
-        #expect(test.run(".last xml").errors.hasPrefix("error: .last takes a mode or --full, not \"xml\"\n"))
+        #expect(test.run(".last xml").errors.hasPrefix("error: .last takes a mode, not \"xml\"\n"))
     }
 }

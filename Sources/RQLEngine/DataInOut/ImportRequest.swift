@@ -1,3 +1,5 @@
+import RQLLanguage
+
 /// What `.import` (and `rql import`) is asked to do: the file, the table,
 /// and how to read the file.
 public struct ImportRequest: Equatable, Sendable {
@@ -39,60 +41,44 @@ public struct ImportRequest: Equatable, Sendable {
         }
     }
 
-    /// Reads `.import`'s words: options (`--csv`, `--no-header`, `--skip N`,
-    /// `--separator X`, `--by-position`), then FILE and TABLE.
-    public static func parse(_ words: [String]) throws(CommandError) -> ImportRequest {
-        var format: Format?
-        var hasHeader = true
-        var skipped = 0
-        var separator: UInt8?
-        var byPosition = false
-        var operands: [String] = []
-        var index = 0
-        func value(of option: String) throws(CommandError) -> String {
-            index += 1
-            guard index < words.count else { throw CommandError("\(option) needs a value", notes: [ImportRequest.usageNote]) }
-            return words[index]
-        }
-        while index < words.count {
-            let word = words[index]
-            if let named = Format(rawValue: String(word.dropFirst(2))), word.hasPrefix("--") {
-                format = named
-            } else if word == "--no-header" {
-                hasHeader = false
-            } else if word == "--by-position" {
-                byPosition = true
-            } else if word == "--skip" {
-                let text = try value(of: word)
-                guard let count = Int(text), count >= 0 else { throw CommandError("--skip takes a number of lines, not \"\(text)\"") }
-                skipped = count
-            } else if word == "--separator" {
-                let text = try value(of: word)
-                let unescaped = text == "\\t" ? "\t" : text
-                guard unescaped.utf8.count == 1, let byte = unescaped.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
-                    throw CommandError("--separator takes one ASCII character other than a quote or a newline, not \"\(text)\"")
-                }
-                separator = byte
-            } else if word.hasPrefix("--") {
-                throw CommandError("unknown option \(word) for .import", notes: [ImportRequest.usageNote])
-            } else {
-                operands.append(word)
-            }
-            index += 1
-        }
-        guard operands.count == 2 else { throw CommandError("usage: \(ImportRequest.usage)", notes: [".help import explains it"]) }
-        guard let chosen = format ?? ImportRequest.format(ofFileNamed: operands[0]) else {
-            throw CommandError("cannot tell the format of \(operands[0]) from its name",
-                               notes: ["say which: --csv, --tsv, --json or --ndjson"])
-        }
-        var request = ImportRequest(path: operands[0], table: operands[1], format: chosen)
-        request.hasHeader = hasHeader
-        request.skippedLines = skipped
-        request.separator = separator
-        request.byPosition = byPosition
-        return request
+    /// What `.import` takes: options, then FILE and TABLE.
+    static let syntax = DotSyntax(
+        .oneOf(Format.allCases.map { .flag("--" + $0.rawValue) }), .flag("--no-header"), .option("--skip", .skippedLines),
+        .option("--separator", .fieldSeparator), .flag("--by-position"), .value(.file), .value(.importedTable))
+
+    /// Reads `.import`'s words as `.import` does, for `rql import`.
+    public static func parse(_ words: [String]) throws -> ImportRequest {
+        // Quoted as SQL quotes, the words are read back exactly as given.
+        let line = words.map(SQLText.stringLiteral).joined(separator: " ")
+        let command = DotCommand.named("import")
+        guard let command else { throw CommandError(.usage(command: ".import", usage: ".import" + syntax.usage)) }
+        return try ImportRequest(command.syntax.parse(DotCommandWords.split(line), in: line, for: command))
     }
 
-    static let usage = ".import [--csv|--tsv|--json|--ndjson] [--no-header] [--skip N] [--separator X] [--by-position] FILE TABLE"
-    static let usageNote = "usage: " + usage
+    /// The request `.import` was given.
+    init(_ arguments: DotArguments) throws {
+        let path = arguments[.file]
+        let named = Format.allCases.first { arguments.has("--" + $0.rawValue) }
+        guard let format = named ?? ImportRequest.format(ofFileNamed: path) else {
+            throw CommandError("cannot tell the format of \(path) from its name",
+                               notes: ["say which: --csv, --tsv, --json or --ndjson"])
+        }
+        self.init(path: path, table: arguments[.importedTable], format: format)
+        hasHeader = !arguments.has("--no-header")
+        skippedLines = arguments.number(.skippedLines) ?? 0
+        byPosition = arguments.has("--by-position")
+        if let text = arguments.text(.fieldSeparator) {
+            let unescaped = text == "\\t" ? "\t" : text
+            guard unescaped.utf8.count == 1, let byte = unescaped.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+                throw CommandError("--separator takes one ASCII character other than a quote or a newline, not \"\(text)\"")
+            }
+            separator = byte
+        }
+    }
+}
+
+extension DotValue {
+    static let skippedLines = DotValue(name: "N", kind: .number(0...Int.max, noun: "a number of lines"))
+    static let fieldSeparator = DotValue.word("X")
+    static let importedTable = DotValue.word("TABLE", completes: .tables)
 }

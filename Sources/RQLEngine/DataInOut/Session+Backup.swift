@@ -13,22 +13,11 @@ extension Session {
         var file: String
         var force = false
 
-        static func parse(_ words: [String], command: String, allowsForce: Bool) throws(CommandError) -> BackupRequest {
-            let usage = CommandError("usage: " + (DotCommand.named(command)?.usage ?? "." + command),
-                                     notes: [".help \(command) explains it"])
-            var force = false
-            var operands: [String] = []
-            for word in words {
-                if allowsForce, word == "--force" {
-                    force = true
-                } else if word.hasPrefix("--") {
-                    throw usage
-                } else {
-                    operands.append(word)
-                }
-            }
-            guard (1...2).contains(operands.count), let file = operands.last else { throw usage }
-            return BackupRequest(schema: operands.count == 2 ? operands[0] : "main", file: file, force: force)
+        /// The request `.backup`, `.save` or `.restore` was given.
+        init(_ arguments: DotArguments) {
+            schema = arguments.text(.schema) ?? "main"
+            file = arguments[.file]
+            force = arguments.has("--force")
         }
     }
 

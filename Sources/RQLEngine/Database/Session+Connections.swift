@@ -59,9 +59,6 @@ extension Session {
     /// `.connection N`: makes connection N the one commands run on, opening
     /// it first, to the database the active one has open, when it is new.
     func switchConnection(to number: Int) throws {
-        guard Connections.numbers.contains(number) else {
-            throw CommandError(".connection takes a number from 0 to 9, not \(number)")
-        }
         guard number != connections.active else { return }
         let next = try connections.parked[number] ?? newConnection(number)
         connections.parked[number] = nil

@@ -1,37 +1,31 @@
 import RQLLanguage
 
-/// A dot-command: its name, how to call it, what it does, and its handler.
+/// A dot-command: its name, what it takes, what it does, and its handler.
 struct DotCommand: Sendable {
     let name: String
-    /// `.mode [MODE]`
+    let syntax: DotSyntax
+    /// `.mode [MODE]`, from the syntax.
     let usage: String
     let summary: String
     /// Longer help for `.help NAME`.
-    var details: String = ""
-    /// Allowed argument counts.
-    let arguments: ClosedRange<Int>
-    /// Takes the rest of the line as written, as one argument (a query),
-    /// instead of words.
-    var takesRawText = false
-    /// The arguments from this position on are one argument, as written
-    /// (`.parameter set NAME VALUE`: VALUE is an SQL expression, quotes and all).
-    var keepsTextFrom: Int?
-    /// What Tab offers for its arguments.
-    var completes: ArgumentCompletion = .nothing
+    let details: String
     /// It opens or writes files: safe mode refuses it.
-    var touchesFiles = false
-    let run: @Sendable (Session, [String]) throws -> Void
+    let touchesFiles: Bool
+    let run: @Sendable (Session, DotArguments) throws -> Void
+
+    init(name: String, _ syntax: DotSyntax = .none, summary: String, details: String = "", touchesFiles: Bool = false,
+         run: @escaping @Sendable (Session, DotArguments) throws -> Void) {
+        self.name = name
+        self.syntax = syntax
+        self.usage = "." + name + syntax.usage
+        self.summary = summary
+        self.details = details
+        self.touchesFiles = touchesFiles
+        self.run = run
+    }
 
     func usageError() -> CommandError {
-        CommandError("usage: \(usage)", notes: [".help \(name) explains it"])
-    }
-}
-
-extension DotCommand {
-    /// What Tab offers after a dot-command's name.
-    enum ArgumentCompletion: Sendable {
-        case nothing, onOff, modes, tables, triggers, samples, commands, files
-        case words([String])
+        CommandError(.usage(command: "." + name, usage: usage))
     }
 }
 
@@ -57,49 +51,29 @@ extension DotCommand {
     static func startingWith(_ prefix: String) -> [DotCommand] {
         prefix.isEmpty ? [] : all.filter { $0.name.hasPrefix(prefix) }
     }
-
-    /// Parses `on`/`off` (also `yes`/`no`, `1`/`0`, `true`/`false`).
-    static func flag(_ text: String, for command: String) throws -> Bool {
-        switch text.lowercased() {
-        case "on", "yes", "1", "true": return true
-        case "off", "no", "0", "false": return false
-        default: throw CommandError("\(command) takes on or off, not \"\(text)\"")
-        }
-    }
 }
 
 extension Session {
-    /// Runs a dot-command line: the name, then its arguments as words.
+    /// Runs a dot-command line: the name, then its arguments, read by the
+    /// command's syntax.
     func runDotCommand(_ line: String) throws {
         let body = String(line.dropFirst())
         let commandName = body.prefix(while: { !$0.isWhitespace })
-        if let command = DotCommand.named(commandName.lowercased()), command.takesRawText {
+        if let command = DotCommand.named(commandName.lowercased()), command.syntax.takesText {
             let text = String(body.dropFirst(commandName.count)).trimmingTrailingWhitespace()
-            guard !text.isEmpty else { throw command.usageError() }
+            guard !text.isEmpty, case .value(let value)? = command.syntax.forms.first?.first else { throw command.usageError() }
+            var arguments = DotArguments()
+            arguments.add(.text(text), for: value)
             try refuseInSafeMode(command)
-            try command.run(self, [text])
-            return
+            return try command.run(self, arguments)
         }
         let words = try DotCommandWords.split(body)
-        guard let name = words.first?.text.lowercased() else {
-            throw CommandError("a dot-command needs a name after the period", notes: [".help lists them"])
-        }
+        guard let name = words.first?.text.lowercased() else { throw CommandError(.missingCommandName) }
         guard let command = DotCommand.named(name) else {
             let candidates = DotCommand.startingWith(name)
-            if candidates.count > 1 {
-                throw CommandError(".\(name) could be " + candidates.map { "." + $0.name }.joined(separator: ", "),
-                                   notes: ["type more of the name"])
-            }
-            let suggestion = Suggestions.didYouMean(name, in: DotCommand.all.map(\.name), prefix: ".")
-            throw CommandError("unknown command: .\(name)",
-                               notes: [suggestion, ".help lists the dot-commands"].compactMap { $0 })
+            throw CommandError(candidates.count > 1 ? .ambiguousCommand(name, candidates: candidates.map(\.name)) : .unknownCommand(name))
         }
-        var arguments = words.dropFirst().map(\.text)
-        if let kept = command.keepsTextFrom, arguments.count > kept {
-            let written = String(body[words[kept + 1].start...]).trimmingTrailingWhitespace()
-            arguments = Array(arguments.prefix(kept)) + [written]
-        }
-        guard command.arguments.contains(arguments.count) else { throw command.usageError() }
+        let arguments = try command.syntax.parse(Array(words.dropFirst()), in: body, for: command)
         try refuseInSafeMode(command)
         try command.run(self, arguments)
     }

@@ -4,17 +4,12 @@ import RQLRender
 
 extension DotCommand {
     static let catalogCommands: [DotCommand] = [
-        DotCommand(name: "indexes", usage: ".indexes [TABLE]", summary: "the indexes, or those of TABLE: columns, unique, origin, partial WHERE",
-                   details: "Origin says what made the index: CREATE INDEX, a UNIQUE constraint or the PRIMARY KEY.",
-                   arguments: 0...1, completes: .tables) { session, arguments in
-            try session.writeIndexes(of: arguments.first)
+        DotCommand(name: "indexes", DotSyntax(.optional(.table)), summary: "the indexes, or those of TABLE: columns, unique, origin, partial WHERE",
+                   details: "Origin says what made the index: CREATE INDEX, a UNIQUE constraint or the PRIMARY KEY.") { session, arguments in
+            try session.writeIndexes(of: arguments.text(.table))
         },
-        DotCommand(name: "lint", usage: ".lint fkey-indexes", summary: "foreign keys whose columns no index starts with",
-                   details: "Without such an index, deleting or updating a parent row scans the whole child table. Each is listed with the CREATE INDEX that would serve it.",
-                   arguments: 1...1, completes: .words(["fkey-indexes"])) { session, arguments in
-            guard arguments[0].lowercased() == "fkey-indexes" else {
-                throw CommandError(".lint knows one check: fkey-indexes, not \"\(arguments[0])\"")
-            }
+        DotCommand(name: "lint", DotSyntax(.value(.lintCheck)), summary: "foreign keys whose columns no index starts with",
+                   details: "Without such an index, deleting or updating a parent row scans the whole child table. Each is listed with the CREATE INDEX that would serve it.") { session, _ in
             let missing = try session.queue.inDatabase { db in try ForeignKeyWithoutIndex.find(in: db) }
             guard !missing.isEmpty else { return session.output.write("every foreign key has an index that starts with its columns\n") }
             for key in missing {
@@ -22,21 +17,25 @@ extension DotCommand {
                 session.output.write("\(key.table)(\(key.columns.joined(separator: ", "))) → \(parent): \(key.fix)\n")
             }
         },
-        DotCommand(name: "functions", usage: ".functions [PATTERN]", summary: "the SQL functions: SQLite's and rql's, with arity, kind and flags",
+        DotCommand(name: "functions", DotSyntax(.optional(.functionPattern)), summary: "the SQL functions: SQLite's and rql's, with arity, kind and flags",
                    details: """
                        One row per name and arity (-1: any number of arguments). Kind is scalar, aggregate
                        (also usable as a window function) or window; flags are deterministic, innocuous,
                        direct-only and subtype. From says who registered it: SQLite, rql, or an extension
                        such as FTS5. PATTERN is matched as in LIKE.
-                       """,
-                   arguments: 0...1) { session, arguments in
-            try session.writeFunctions(like: arguments.first)
+                       """) { session, arguments in
+            try session.writeFunctions(like: arguments.text(.functionPattern))
         },
-        DotCommand(name: "collations", usage: ".collations", summary: "the collating sequences: SQLite's, rql's and GRDB's",
-                   arguments: 0...0) { session, _ in
+        DotCommand(name: "collations", summary: "the collating sequences: SQLite's, rql's and GRDB's") { session, _ in
             try session.writeCollations()
         },
     ]
+}
+
+extension DotValue {
+    /// The checks `.lint` runs.
+    static let lintCheck = DotValue(name: "fkey-indexes", kind: .choice(["fkey-indexes"], noun: nil))
+    static let functionPattern = DotValue.word("PATTERN")
 }
 
 extension Session {

@@ -4,35 +4,29 @@ extension DotCommand {
     static let clockCommands: [DotCommand] = [clock]
 
     static let clock: DotCommand = DotCommand(
-        name: "clock", usage: ".clock [set INSTANT | advance DURATION]",
+        name: "clock", DotSyntax(forms: [[], [.keyword("set"), .value(.instant)], [.keyword("advance"), .value(.duration)]]),
         summary: "the session's time: show it, set it, or move it forward and run the work that falls due",
         details: """
             SQLite's 'now' and deferred callbacks follow this clock. The REPL starts at the real time; \
             notebooks start at a fixed instant and their clock moves only with .clock.
             .clock advance 500ms | 5s | 2m | 1h30m | 3d, then runs each deferred job that falls due, in order.
             .clock set 2026-01-15T09:00:00Z (UTC; a date alone means midnight) moves forward to that instant.
-            """,
-        arguments: 0...2, completes: .words(["set", "advance"])
-    ) { session, arguments in
-        guard let verb = arguments.first else {
-            session.output.write(ClockText.format(session.scheduler.clock.now) + "\n")
-            return
-        }
-        guard arguments.count == 2 else { throw DotCommand.clock.usageError() }
-        switch verb.lowercased() {
+            """) { session, arguments in
+        switch arguments.keyword {
         case "advance":
-            guard let interval = ClockText.duration(arguments[1]) else {
-                throw CommandError("\"\(arguments[1])\" is not a duration", notes: ["write it as 500ms, 5s, 2m, 1h30m or 3d"])
+            let written = arguments[.duration]
+            guard let interval = ClockText.duration(written) else {
+                throw CommandError("\"\(written)\" is not a duration", notes: ["write it as 500ms, 5s, 2m, 1h30m or 3d"])
             }
             let now = session.scheduler.clock.now
             guard interval <= ClockText.latest.timeIntervalSince(now) else {
-                throw CommandError("\(arguments[1]) from \(ClockText.format(now)) is past 9999-12-31T23:59:59Z, where SQLite's dates end")
+                throw CommandError("\(written) from \(ClockText.format(now)) is past 9999-12-31T23:59:59Z, where SQLite's dates end")
             }
             session.advanceClock(to: now + interval)
         case "set":
             let instant: Date
             do {
-                instant = try ClockText.readInstant(arguments[1])
+                instant = try ClockText.readInstant(arguments[.instant])
             } catch let error as ClockTextError {
                 throw CommandError(error.message, notes: ["write it as 2026-01-15T09:00:00Z (UTC)"])
             }
@@ -42,7 +36,7 @@ extension DotCommand {
             }
             session.advanceClock(to: instant)
         default:
-            throw CommandError(".clock takes set or advance, not \"\(verb)\"", notes: ["usage: \(DotCommand.clock.usage)"])
+            session.output.write(ClockText.format(session.scheduler.clock.now) + "\n")
         }
     }
 }
@@ -60,4 +54,9 @@ extension Session {
         }
         if target > clock.now { clock.advance(by: target.timeIntervalSince(clock.now)) }
     }
+}
+
+extension DotValue {
+    static let instant = DotValue.word("INSTANT")
+    static let duration = DotValue.word("DURATION")
 }

@@ -5,16 +5,16 @@ import RQLRender
 
 extension DotCommand {
     static let describeCommands: [DotCommand] = [
-        DotCommand(name: "describe", usage: ".describe TABLE", summary: "a table: columns, foreign keys both ways, indexes, triggers, its full-text index",
+        DotCommand(name: "describe", DotSyntax(.value(.table)), summary: "a table: columns, foreign keys both ways, indexes, triggers, its full-text index",
                    details: """
                        Columns with type, NOT NULL, default, primary key and hidden or generated; the
                        foreign keys it has and those pointing at it; its indexes and triggers; and the
                        FTS5 or FTS4 table that mirrors it (through content= or triggers that keep it in sync).
-                       """,
-                   arguments: 1...1, completes: .tables) { session, arguments in
-            try session.describe(arguments[0])
+                       """) { session, arguments in
+            try session.describe(arguments[.table])
         },
-        DotCommand(name: "erd", usage: ".erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]",
+        DotCommand(name: "erd", DotSyntax(.oneOf([.flag("--mermaid"), .flag("--dot"), .option("--svg", .file)]),
+                                          .repeated(.tableOrPattern, minimum: 0)),
                    summary: "the schema as a diagram: tables, keys and what connects them",
                    details: """
                        Each table as a box of its columns (PK and FK marked, types dimmed), side by side as the
@@ -24,11 +24,29 @@ extension DotCommand {
                        neighbours. --mermaid writes a Mermaid erDiagram (GitHub and many Markdown tools draw
                        it), --dot Graphviz DOT, and --svg FILE the picture Graphviz's dot draws of it (the
                        graphviz package; safe mode refuses it, as it writes a file).
-                       """,
-                   arguments: 0...8, completes: .tables) { session, arguments in
-            try session.writeDiagram(arguments)
+                       """) { session, arguments in
+            try session.writeDiagram(DiagramFormat(arguments), patterns: arguments.texts(.tableOrPattern))
         },
     ]
+}
+
+extension DotValue {
+    static let tableOrPattern = DotValue.word("TABLE|PATTERN", completes: .tables)
+}
+
+/// What `.erd` writes: the diagram for the terminal, Mermaid, DOT, or the
+/// SVG Graphviz draws, into a file.
+enum DiagramFormat: Equatable {
+    case text, mermaid, dot
+    case svg(file: String)
+
+    init(_ arguments: DotArguments) {
+        if let file = arguments.text(.file) {
+            self = .svg(file: file)
+        } else {
+            self = arguments.has("--mermaid") ? .mermaid : arguments.has("--dot") ? .dot : .text
+        }
+    }
 }
 
 extension Session {
@@ -71,36 +89,20 @@ extension Session {
     /// and, when Graphviz's dot is installed, as SVG (the `<svg>` element
     /// alone), for `rql export --execute`. Nil for any other command.
     public func schemaPictures(for command: Command) -> (mermaid: String, svg: String?)? {
-        guard command.language == .dot, let words = try? DotCommandWords.split(String(command.text.dropFirst())),
-              words.first?.text.lowercased() == "erd" else { return nil }
-        let arguments = words.dropFirst().map(\.text)
-        guard !arguments.contains(where: { $0.hasPrefix("--") }),
+        let line = String(command.text.dropFirst())
+        guard command.language == .dot, let words = try? DotCommandWords.split(line), let erd = DotCommand.named("erd"),
+              words.first?.text.lowercased() == erd.name,
+              let arguments = try? erd.syntax.parse(Array(words.dropFirst()), in: line, for: erd),
+              DiagramFormat(arguments) == .text,
               let catalog = try? dslCatalog(), let views = try? queue.inDatabase({ try ViewLineage.all($0) }) else { return nil }
-        let diagram = SchemaDiagram(catalog: catalog, views: views, patterns: arguments)
+        let diagram = SchemaDiagram(catalog: catalog, views: views, patterns: arguments.texts(.tableOrPattern))
         let drawing = (try? Session.drawWithGraphviz(diagram.dot)).map { String(decoding: $0, as: UTF8.self) }
         let svg = drawing.flatMap { text in text.range(of: "<svg").map { String(text[$0.lowerBound...]) } }
         return (diagram.mermaid, svg)
     }
 
-    func writeDiagram(_ arguments: [String]) throws {
-        let usage = CommandError("usage: .erd [--mermaid|--dot|--svg FILE] [TABLE|PATTERN…]", notes: [".help erd explains it"])
-        var format = "text"
-        var svgFile: String?
-        var patterns: [String] = []
-        var words = arguments[...]
-        while let argument = words.popFirst() {
-            switch argument {
-            case "--mermaid": format = "mermaid"
-            case "--dot": format = "dot"
-            case "--svg":
-                guard let file = words.popFirst() else { throw usage }
-                format = "svg"
-                svgFile = file
-            case let option where option.hasPrefix("--"): throw usage
-            default: patterns.append(argument)
-            }
-        }
-        if format == "svg", connectionSetup.safe {
+    func writeDiagram(_ format: DiagramFormat, patterns: [String]) throws {
+        if case .svg = format, connectionSetup.safe {
             throw SafeMode.refusedError(".erd --svg would write a file outside the private database")
         }
         let catalog = try dslCatalog()
@@ -110,10 +112,9 @@ extension Session {
             throw CommandError("no table matches " + patterns.map { "\"\($0)\"" }.joined(separator: " "), notes: [".tables lists them"])
         }
         switch format {
-        case "mermaid": output.write(visible: diagram.mermaid)
-        case "dot": output.write(visible: diagram.dot)
-        case "svg":
-            guard let svgFile else { throw usage }
+        case .mermaid: output.write(visible: diagram.mermaid)
+        case .dot: output.write(visible: diagram.dot)
+        case .svg(let svgFile):
             let svg = try Session.drawWithGraphviz(diagram.dot)
             do {
                 try AtomicFile.replace(svgFile, with: svg, permissions: 0o644)
@@ -121,7 +122,7 @@ extension Session {
                 throw CommandError("cannot write \(svgFile): \(error)")
             }
             output.write("drew \(diagram.tables.count) \(diagram.tables.count == 1 ? "table" : "tables") into \(svgFile)\n")
-        default:
+        case .text:
             let width = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) ?? 100
             output.write(diagram.text(width: width, style: TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)))
         }

@@ -4,7 +4,7 @@ import RQLRender
 
 extension DotCommand {
     static let ftsCommands: [DotCommand] = [
-        DotCommand(name: "fts", usage: ".fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]",
+        DotCommand(name: "fts", DotSyntax(forms: [[.optional(.table)], [.keyword("tokens"), .value(.tokenized), .optional(.tokenizer)]]),
                    summary: "FTS5 and FTS4 tables: columns, tokenizer, content, rows, terms, integrity; or how text tokenizes",
                    details: """
                        For each FTS5 or FTS4 table (or TABLE): its columns, tokenizer and options, content
@@ -16,21 +16,20 @@ extension DotCommand {
                        FTS5 index is compared with its table; skipped on a read-only database) and its
                        shadow tables.
                        .fts tokens 'TEXT' [TOKENIZER] shows the tokens TEXT gives (default unicode61).
-                       """,
-                   arguments: 0...3, completes: .tables) { session, arguments in
-            if arguments.first == "tokens" {
-                guard (2...3).contains(arguments.count) else { throw ftsUsage }
-                try session.writeTokens(of: arguments[1], tokenizer: arguments.count == 3 ? arguments[2] : "unicode61")
+                       """) { session, arguments in
+            if arguments.keyword == "tokens" {
+                try session.writeTokens(of: arguments[.tokenized], tokenizer: arguments.text(.tokenizer) ?? "unicode61")
             } else {
-                guard arguments.count <= 1 else { throw ftsUsage }
-                try session.writeFTS(arguments.first)
+                try session.writeFTS(arguments.text(.table))
             }
         },
     ]
+}
 
-    private static var ftsUsage: CommandError {
-        CommandError("usage: .fts [TABLE] | .fts tokens 'TEXT' [TOKENIZER]", notes: [".help fts explains it"])
-    }
+extension DotValue {
+    /// The text `.fts tokens` splits.
+    static let tokenized = DotValue.word("'TEXT'")
+    static let tokenizer = DotValue.word("TOKENIZER", completes: .words(["unicode61", "ascii", "porter", "trigram"]))
 }
 
 extension Session {

@@ -3,26 +3,31 @@ import RQLLanguage
 
 extension DotCommand {
     static let parameterCommands: [DotCommand] = [
-        DotCommand(name: "parameter", usage: ".parameter set NAME VALUE | unset NAME | list | clear",
+        DotCommand(name: "parameter", DotSyntax(forms: [[.keyword("set"), .value(.parameter), .value(.parameterValue)],
+                                                        [.keyword("unset"), .value(.parameter)], [.keyword("list")], [.keyword("clear")]]),
                    summary: "values bound to :name, $name, @name and ? parameters",
                    details: """
                        NAME is written as in the SQL: :name, $name, @name, or ?N for the Nth parameter
                        (a bare ? at position N takes ?N). VALUE is an SQL expression (42, 'text', x'00',
                        date('now')); anything that is not one is taken as text. Unset parameters are NULL.
-                       """,
-                   arguments: 1...3, keepsTextFrom: 2, completes: .words(["set", "unset", "list", "clear"])) { session, arguments in
-            switch (arguments[0].lowercased(), arguments.count) {
-            case ("set", 3): try session.setParameter(arguments[1], to: arguments[2])
-            case ("unset", 2):
-                guard session.parameters.removeValue(forKey: arguments[1]) != nil else {
-                    throw CommandError("no parameter named \(arguments[1])")
+                       """) { session, arguments in
+            switch arguments.keyword {
+            case "set": try session.setParameter(arguments[.parameter], to: arguments[.parameterValue])
+            case "unset":
+                guard session.parameters.removeValue(forKey: arguments[.parameter]) != nil else {
+                    throw CommandError("no parameter named \(arguments[.parameter])")
                 }
-            case ("list", 1): session.writeParameters()
-            case ("clear", 1): session.parameters.removeAll()
-            default: throw DotCommand.named("parameter")?.usageError() ?? CommandError("usage: .parameter")
+            case "list": session.writeParameters()
+            default: session.parameters.removeAll()
             }
         },
     ]
+}
+
+extension DotValue {
+    static let parameter = DotValue.word("NAME")
+    /// An SQL expression, as written.
+    static let parameterValue = DotValue(name: "VALUE", kind: .text)
 }
 
 extension Session {

@@ -4,32 +4,27 @@ import RQLRender
 
 extension DotCommand {
     static let queryCommands: [DotCommand] = [
-        DotCommand(name: "sql", usage: ".sql on|off", summary: "print the SQL each DSL query compiles to",
-                   arguments: 1...1, completes: .onOff) { session, arguments in
-            session.settings.showsSQL = try flag(arguments[0], for: ".sql")
+        DotCommand(name: "sql", DotSyntax(.value(.onOff)), summary: "print the SQL each DSL query compiles to") { session, arguments in
+            session.settings.showsSQL = arguments.isOn(.onOff)
         },
-        DotCommand(name: "helpers", usage: ".helpers", summary: "the DSL helpers, enums, aliases and named queries defined",
-                   details: "def, enum, alias and let make them; a sample's prelude defines some when it opens.",
-                   arguments: 0...0) { session, _ in
+        DotCommand(name: "helpers", summary: "the DSL helpers, enums, aliases and named queries defined",
+                   details: "def, enum, alias and let make them; a sample's prelude defines some when it opens.") { session, _ in
             let listing = session.definitions.listing
             if listing.isEmpty {
                 session.output.write("no helpers defined (def, enum, alias and let make them)\n")
             }
             for line in listing { session.output.write(line + "\n") }
         },
-        DotCommand(name: "last", usage: ".last [MODE] [--full]", summary: "show the last query's rows again: in another mode, or whole",
-                   details: "The rows are kept as the query showed them, up to 100,000 rows and 64 MiB, without running it again. --full shows every row with no cell cut to the screen's width, through the pager (.pager). Rows are kept at the prompt only.",
-                   arguments: 0...2, completes: .modes) { session, arguments in
-            try session.showLastResult(arguments)
+        DotCommand(name: "last", DotSyntax(.optional(.mode), .flag("--full")), summary: "show the last query's rows again: in another mode, or whole",
+                   details: "The rows are kept as the query showed them, up to 100,000 rows and 64 MiB, without running it again. --full shows every row with no cell cut to the screen's width, through the pager (.pager). Rows are kept at the prompt only.") { session, arguments in
+            try session.showLastResult(in: arguments.choice(.mode, as: OutputMode.self), full: arguments.has("--full"))
         },
-        DotCommand(name: "eqp", usage: ".eqp on|off", summary: "show each query's plan, as .explain does, before its rows",
-                   arguments: 1...1, completes: .onOff) { session, arguments in
-            session.settings.showsPlans = try flag(arguments[0], for: ".eqp")
+        DotCommand(name: "eqp", DotSyntax(.value(.onOff)), summary: "show each query's plan, as .explain does, before its rows") { session, arguments in
+            session.settings.showsPlans = arguments.isOn(.onOff)
         },
-        DotCommand(name: "explain", usage: ".explain QUERY", summary: "how SQLite runs an SQL or DSL query: its plan as a tree",
-                   details: "A DSL query shows the SQL it compiles to first. Under the plan: the indexes it uses with their columns, the tables it reads in full, and any index SQLite builds for this statement alone.",
-                   arguments: 1...1, takesRawText: true) { session, arguments in
-            try session.explain(arguments[0])
+        DotCommand(name: "explain", DotSyntax(.value(.query)), summary: "how SQLite runs an SQL or DSL query: its plan as a tree",
+                   details: "A DSL query shows the SQL it compiles to first. Under the plan: the indexes it uses with their columns, the tables it reads in full, and any index SQLite builds for this statement alone.") { session, arguments in
+            try session.explain(arguments[.query])
         },
     ]
 }
@@ -68,19 +63,7 @@ extension Session {
     }
 
     /// `.last [MODE] [--full]`: the kept rows of the last query, rendered again.
-    func showLastResult(_ arguments: [String]) throws {
-        var mode: OutputMode?
-        var full = false
-        for argument in arguments {
-            if argument == "--full" {
-                full = true
-            } else if let named = OutputMode(rawValue: argument.lowercased()) {
-                mode = named
-            } else {
-                throw CommandError(".last takes a mode or --full, not \"\(argument)\"",
-                                   notes: ["modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " ")])
-            }
-        }
+    func showLastResult(in mode: OutputMode?, full: Bool) throws {
         guard let last = lastResult else {
             throw CommandError(settings.keepsLastResult ? "no query has shown rows yet" : ".last shows rows kept at the prompt; here none are kept")
         }

@@ -3,36 +3,37 @@ import RQLRender
 
 extension DotCommand {
     static let sessionCommands: [DotCommand] = [
-        DotCommand(name: "help", usage: ".help [COMMAND|dsl|STAGE]", summary: "list the dot-commands, or explain one, the query DSL or one of its stages",
-                   arguments: 0...1, completes: .commands) { session, arguments in
-            if let name = arguments.first {
+        DotCommand(name: "help", DotSyntax(.optional(.topic)),
+                   summary: "list the dot-commands, or explain one, the query DSL or one of its stages") { session, arguments in
+            if let name = arguments.text(.topic) {
                 try session.writeHelp(for: name)
             } else {
                 session.writeHelpIndex()
             }
         },
-        DotCommand(name: "quit", usage: ".quit", summary: "leave rql", arguments: 0...0) { session, _ in
+        DotCommand(name: "quit", summary: "leave rql") { session, _ in
             session.hasQuit = true
         },
-        DotCommand(name: "timer", usage: ".timer on|off", summary: "print the time each command took",
-                   arguments: 1...1, completes: .onOff) { session, arguments in
-            session.settings.timer = try flag(arguments[0], for: ".timer")
+        DotCommand(name: "timer", DotSyntax(.value(.onOff)), summary: "print the time each command took") { session, arguments in
+            session.settings.timer = arguments.isOn(.onOff)
         },
-        DotCommand(name: "confirm", usage: ".confirm on|off", summary: "ask before an UPDATE or DELETE changes every row of a table",
-                   details: "On (the default), at the prompt an UPDATE or DELETE without WHERE, or a DSL update or delete without where, on a table of more than one row asks first: delete all 11 rows of reminders? [y/N]. Scripts, -c, notebooks and .bail on never ask.",
-                   arguments: 1...1, completes: .onOff) { session, arguments in
-            session.settings.confirmsEveryRowChange = try flag(arguments[0], for: ".confirm")
+        DotCommand(name: "confirm", DotSyntax(.value(.onOff)), summary: "ask before an UPDATE or DELETE changes every row of a table",
+                   details: "On (the default), at the prompt an UPDATE or DELETE without WHERE, or a DSL update or delete without where, on a table of more than one row asks first: delete all 11 rows of reminders? [y/N]. Scripts, -c, notebooks and .bail on never ask.") { session, arguments in
+            session.settings.confirmsEveryRowChange = arguments.isOn(.onOff)
         },
-        DotCommand(name: "bail", usage: ".bail on|off", summary: "stop a script at its first error",
-                   details: "Off (the default), a script reports each failing command and goes on; its exit status is 1 at the end.",
-                   arguments: 1...1, completes: .onOff) { session, arguments in
-            session.settings.bail = try flag(arguments[0], for: ".bail")
+        DotCommand(name: "bail", DotSyntax(.value(.onOff)), summary: "stop a script at its first error",
+                   details: "Off (the default), a script reports each failing command and goes on; its exit status is 1 at the end.") { session, arguments in
+            session.settings.bail = arguments.isOn(.onOff)
         },
-        DotCommand(name: "echo", usage: ".echo on|off", summary: "print each command before running it",
-                   arguments: 1...1, completes: .onOff) { session, arguments in
-            session.settings.echo = try flag(arguments[0], for: ".echo")
+        DotCommand(name: "echo", DotSyntax(.value(.onOff)), summary: "print each command before running it") { session, arguments in
+            session.settings.echo = arguments.isOn(.onOff)
         },
     ]
+}
+
+extension DotValue {
+    /// What `.help` explains.
+    static let topic = DotValue.word("COMMAND|dsl|STAGE", completes: .commands)
 }
 
 extension Session {

@@ -5,49 +5,40 @@ import RQLRender
 /// The sqlite3 shell's commands that its users type by habit.
 extension DotCommand {
     static let shellHabitCommands: [DotCommand] = [
-        DotCommand(name: "exit", usage: ".exit [CODE]", summary: "leave rql with exit status CODE (default 0)",
-                   arguments: 0...1) { session, arguments in
-            if let text = arguments.first {
-                guard let code = Int32(text), (0...255).contains(code) else {
-                    throw CommandError(".exit takes a status from 0 to 255, not \"\(text)\"")
-                }
-                session.exitStatus = code
-            }
+        DotCommand(name: "exit", DotSyntax(.optional(.exitStatus)), summary: "leave rql with exit status CODE (default 0)") { session, arguments in
+            if let code = arguments.number(.exitStatus) { session.exitStatus = Int32(code) }
             session.hasQuit = true
         },
-        DotCommand(name: "print", usage: ".print TEXT...", summary: "write the words given, then a newline",
-                   arguments: 0...256) { session, arguments in
-            session.output.write(arguments.joined(separator: " ") + "\n")
+        DotCommand(name: "print", DotSyntax(.repeated(.printed, minimum: 0)), summary: "write the words given, then a newline") { session, arguments in
+            session.output.write(arguments.texts(.printed).joined(separator: " ") + "\n")
         },
-        DotCommand(name: "prompt", usage: ".prompt MAIN [CONTINUE]", summary: "the prompt, and the one that continues a command ('' for rql's own)",
-                   arguments: 1...2) { session, arguments in
-            session.settings.prompt = arguments[0].isEmpty ? nil : arguments[0]
-            session.settings.continuationPrompt = arguments.count > 1 && !arguments[1].isEmpty ? arguments[1] : nil
+        DotCommand(name: "prompt", DotSyntax(.value(.mainPrompt), .optional(.continuationPrompt)),
+                   summary: "the prompt, and the one that continues a command ('' for rql's own)") { session, arguments in
+            session.settings.prompt = arguments.text(.mainPrompt).flatMap { $0.isEmpty ? nil : $0 }
+            session.settings.continuationPrompt = arguments.text(.continuationPrompt).flatMap { $0.isEmpty ? nil : $0 }
         },
-        DotCommand(name: "show", usage: ".show", summary: "every setting and its value", arguments: 0...0) { session, _ in
+        DotCommand(name: "show", summary: "every setting and its value") { session, _ in
             try session.writeSettings()
         },
-        DotCommand(name: "timeout", usage: ".timeout MS", summary: "how long to wait for a database another program has locked",
-                   details: "The wait applies to this database and to those opened later; the default is 5000 ms. Past it, a statement fails with database is locked.",
-                   arguments: 1...1) { session, arguments in
-            guard let milliseconds = Int32(arguments[0]), milliseconds >= 0 else {
-                throw CommandError(".timeout takes milliseconds, not \"\(arguments[0])\"")
-            }
+        DotCommand(name: "timeout", DotSyntax(.value(.busyTimeout)), summary: "how long to wait for a database another program has locked",
+                   details: "The wait applies to this database and to those opened later; the default is 5000 ms. Past it, a statement fails with database is locked.") { session, arguments in
+            let milliseconds = Int32(arguments.number(.busyTimeout) ?? 0)
             session.connectionSetup.busyTimeout = milliseconds
             session.openedQueue?.inDatabase { db in _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds) }
         },
-        DotCommand(name: "cd", usage: ".cd FOLDER", summary: "change the folder relative paths start from",
-                   arguments: 1...1, completes: .files, touchesFiles: true) { session, arguments in
-            guard FileManager.default.changeCurrentDirectoryPath(arguments[0]) else {
+        DotCommand(name: "cd", DotSyntax(.value(.folder)), summary: "change the folder relative paths start from",
+                   touchesFiles: true) { session, arguments in
+            let folder = arguments[.folder]
+            guard FileManager.default.changeCurrentDirectoryPath(folder) else {
                 var isFolder: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: arguments[0], isDirectory: &isFolder)
-                throw CommandError("cannot change to \(arguments[0]): " + (!exists ? "no such folder" : isFolder.boolValue ? "permission denied" : "it is a file"))
+                let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+                throw CommandError("cannot change to \(folder): " + (!exists ? "no such folder" : isFolder.boolValue ? "permission denied" : "it is a file"))
             }
         },
-        DotCommand(name: "shell", usage: ".shell COMMAND", summary: "run a command of the system shell (also .system)",
+        DotCommand(name: "shell", DotSyntax(.value(.shellCommand)), summary: "run a command of the system shell (also .system)",
                    details: "COMMAND runs with /bin/sh -c; what it writes goes where rql's output goes. Safe mode refuses it.",
-                   arguments: 1...1, takesRawText: true, touchesFiles: true) { session, arguments in
-            try session.runSystemCommand(arguments[0])
+                   touchesFiles: true) { session, arguments in
+            try session.runSystemCommand(arguments[.shellCommand])
         },
     ]
 }
@@ -107,4 +98,14 @@ extension Session {
             throw CommandError("the command ended with status \(process.terminationStatus)")
         }
     }
+}
+
+extension DotValue {
+    static let exitStatus = DotValue(name: "CODE", kind: .number(0...255, noun: "a status from 0 to 255"))
+    static let printed = DotValue.word("TEXT")
+    static let mainPrompt = DotValue.word("MAIN")
+    static let continuationPrompt = DotValue.word("CONTINUE")
+    static let busyTimeout = DotValue(name: "MS", kind: .number(0...Int(Int32.max), noun: "milliseconds"))
+    static let folder = DotValue.word("FOLDER", completes: .files)
+    static let shellCommand = DotValue(name: "COMMAND", kind: .text)
 }

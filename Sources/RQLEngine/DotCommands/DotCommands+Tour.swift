@@ -1,6 +1,6 @@
 extension DotCommand {
     static let tourCommands: [DotCommand] = [
-        DotCommand(name: "tour", usage: ".tour [NAME|next|off]", summary: "walk through a sample notebook step by step",
+        DotCommand(name: "tour", DotSyntax(.optional(.tour)), summary: "walk through a sample notebook step by step",
                    details: """
                        .tour starts the tour of the Reminders database; .tour NAME another sample notebook:
                          \(Tour.names.joined(separator: " "))
@@ -9,9 +9,8 @@ extension DotCommand {
                        runs it; anything else you type runs in the tour's session in between. .tour off ends the tour and
                        comes back to your database, settings, clock and open transaction as you left them.
                        rql run --step NAME shows the same notebook outside the prompt.
-                       """,
-                   arguments: 0...1, completes: .words(["next", "off"] + Tour.names)) { session, arguments in
-            switch arguments.first {
+                       """) { session, arguments in
+            switch arguments.text(.tour) {
             case "next": try session.runTourStep()
             case "off": try session.endTour()
             case let name?: try session.startTour(named: name)
@@ -19,4 +18,9 @@ extension DotCommand {
             }
         },
     ]
+}
+
+extension DotValue {
+    /// A sample notebook to walk through, or what to do with the tour going on.
+    static let tour = DotValue.word("NAME|next|off", completes: .words(["next", "off"] + Tour.names))
 }

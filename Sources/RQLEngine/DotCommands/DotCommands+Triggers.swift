@@ -4,20 +4,22 @@ import RQLRender
 
 extension DotCommand {
     static let triggerCommands: [DotCommand] = [
-        DotCommand(name: "triggers", usage: ".triggers [TABLE]", summary: "the triggers, or those on TABLE: when they fire and what they do",
+        DotCommand(name: "triggers", DotSyntax(.optional(.table)), summary: "the triggers, or those on TABLE: when they fire and what they do",
                    details: """
                        One row per trigger: its table, timing (BEFORE, AFTER, INSTEAD OF), event (INSERT,
                        DELETE, UPDATE or UPDATE OF columns), WHEN condition, whether it is temporary, and
                        the statements of its body. .trigger NAME shows one in full.
-                       """,
-                   arguments: 0...1, completes: .tables) { session, arguments in
-            try session.writeTriggers(on: arguments.first)
+                       """) { session, arguments in
+            try session.writeTriggers(on: arguments.text(.table))
         },
-        DotCommand(name: "trigger", usage: ".trigger NAME", summary: "one trigger in full",
-                   arguments: 1...1, completes: .triggers) { session, arguments in
-            try session.writeTrigger(named: arguments[0])
+        DotCommand(name: "trigger", DotSyntax(.value(.trigger)), summary: "one trigger in full") { session, arguments in
+            try session.writeTrigger(named: arguments[.trigger])
         },
     ]
+}
+
+extension DotValue {
+    static let trigger = DotValue.word("NAME", completes: .triggers)
 }
 
 extension Session {

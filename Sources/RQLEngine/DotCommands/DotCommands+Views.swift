@@ -4,19 +4,21 @@ import RQLRender
 
 extension DotCommand {
     static let viewCommands: [DotCommand] = [
-        DotCommand(name: "views", usage: ".views", summary: "the views: columns, temporary or persistent, and the tables and columns each reads",
+        DotCommand(name: "views", summary: "the views: columns, temporary or persistent, and the tables and columns each reads",
                    details: """
                        What a view reads is what SQLite reports while preparing SELECT * FROM the view
                        (GRDB's statement region): tables with the columns used, through other views.
-                       """,
-                   arguments: 0...0) { session, _ in
+                       """) { session, _ in
             try session.writeViews()
         },
-        DotCommand(name: "view", usage: ".view NAME", summary: "one view in full: its columns, what it reads and its SQL",
-                   arguments: 1...1, completes: .tables) { session, arguments in
-            try session.writeView(named: arguments[0])
+        DotCommand(name: "view", DotSyntax(.value(.view)), summary: "one view in full: its columns, what it reads and its SQL") { session, arguments in
+            try session.writeView(named: arguments[.view])
         },
     ]
+}
+
+extension DotValue {
+    static let view = DotValue.word("NAME", completes: .tables)
 }
 
 extension Session {

@@ -32,30 +32,41 @@ extension Session {
             return Completion(word: line, candidates: longer.count == 1 ? longer : names)
         }
         guard let command = DotCommand.named(name.lowercased()) else { return Completion(word: "", candidates: []) }
-        if command.takesRawText {
+        if command.syntax.takesText {
             return Completion.command(String(rest), catalog: catalog, definitions: definitions, keywords: Session.sqlKeywords,
                                       functions: Array(functionKinds().keys))
         }
-        var word = String(rest.reversed().prefix { !$0.isWhitespace }.reversed())
-        if case .files = command.completes {} else {
-            // A name whose quote is open runs from the quote, blanks and all.
-            let text = String(rest)
-            if let open = Completion.openName(in: text, quotes: [UInt8(ascii: "'"), UInt8(ascii: "\"")]) {
-                word = String(text[open...])
-            }
-        }
-        let names: [String] = switch command.completes {
-        case .nothing: []
-        case .onOff: ["on", "off"]
-        case .modes: OutputMode.allCases.map(\.rawValue)
-        case .tables: catalog.tableNames.map(Completion.dotCommandWord)
-        case .triggers: ((try? queue.inDatabase { try Trigger.all($0) })?.map(\.name) ?? []).map(Completion.dotCommandWord)
-        case .samples: Sample.names
-        case .commands: DotCommand.all.map(\.name)
-        case .words(let words): words
-        case .files: Session.files(matching: word)
-        }
+        // A name whose quote is open runs from the quote, blanks and all;
+        // a file name, to the last blank.
+        let bare = String(rest.reversed().prefix { !$0.isWhitespace }.reversed())
+        let text = String(rest)
+        let quoted = Completion.openName(in: text, quotes: [UInt8(ascii: "'"), UInt8(ascii: "\"")]).map { String(text[$0...]) }
+        let before = String(text.dropLast((quoted ?? bare).count))
+        let typed = (try? DotCommandWords.split(before).map(\.text)) ?? before.split(whereSeparator: \.isWhitespace).map(String.init)
+        let offered = command.syntax.offered(after: typed)
+        let takesFile = offered.values.contains { if case .files = $0.completes { return true } else { return false } }
+        let word = takesFile ? bare : quoted ?? bare
+        let names = offered.words + (word.hasPrefix("-") ? offered.flags : [])
+            + offered.values.flatMap { candidates(for: $0, word: word, catalog: catalog) }
         return Completion(word: word, candidates: Completion.matching(word, in: names))
+    }
+
+    /// What Tab offers for one value of a dot-command.
+    private func candidates(for value: DotValue, word: String, catalog: Catalog) -> [String] {
+        switch value.kind {
+        case .onOff: return ["on", "off"]
+        case .choice(let choices, _): return choices
+        case .word, .number, .text, .fileOrPipe: break
+        }
+        switch value.completes {
+        case .nothing, .sql: return []
+        case .tables: return catalog.tableNames.map(Completion.dotCommandWord)
+        case .triggers: return ((try? queue.inDatabase { try Trigger.all($0) })?.map(\.name) ?? []).map(Completion.dotCommandWord)
+        case .samples: return Sample.names
+        case .commands: return DotCommand.all.map(\.name)
+        case .words(let words): return words
+        case .files: return Session.files(matching: word)
+        }
     }
 
     /// Paths that start with `word`: the entries of its folder, folders with a final `/`.

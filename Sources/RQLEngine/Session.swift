@@ -23,13 +23,22 @@ public final class Session {
         public var uuids: UUIDSource
         /// Safe mode: nothing outside the private database is read or written.
         public var safe: Bool
+        /// The folder relative paths of `.read` and `.import` start from,
+        /// instead of the working folder (a notebook's).
+        public var readsFilesBelow: String?
+        /// What reads, records and tours notebooks, for `.read FILE.rql`,
+        /// `.record` and `.tour`; nil where they are not available.
+        public var notebooks: (any NotebookSupport)?
 
         public init(target: DatabaseTarget = .sample(.reminders), mode: OutputMode? = nil, colorAllowed: Bool = true,
                     clock: any SessionClock = SystemClock(),
                     output: ByteOutput = .standard(1), diagnostics: ByteOutput = .standard(2),
-                    uuids: UUIDSource = .random(), safe: Bool = false) {
+                    uuids: UUIDSource = .random(), safe: Bool = false,
+                    readsFilesBelow: String? = nil, notebooks: (any NotebookSupport)? = nil) {
             self.uuids = uuids
             self.safe = safe
+            self.readsFilesBelow = readsFilesBelow
+            self.notebooks = notebooks
             self.target = target
             self.mode = mode
             self.colorAllowed = colorAllowed
@@ -68,38 +77,29 @@ public final class Session {
     let changeCounter = ChangeCounter()
     /// The connection `interrupter` stops.
     let interruptTarget: InterruptTarget
-    /// Said after `interrupted` while set: why commands are being stopped
-    /// (a notebook cell's time limit: `after 30s`); nil for Ctrl-C.
-    public var interruptionReason: String?
     /// Whether SIGINT interrupts this session's statements (`interruptOnSIGINT()`).
     var interruptsOnSIGINT = false
     /// The `interruptCount` a script last said it stopped for, so nested
     /// scripts say it once.
     var interruptsReported = 0
-    /// In safe mode, the folder `.read` may read from (a notebook's own);
-    /// nil lets it read anywhere.
-    public var readsFilesBelow: String?
+    /// The folder relative paths of `.read` and `.import` start from; in
+    /// safe mode, the folder `.read` may read from (a notebook's own).
+    let readsFilesBelow: String?
     /// Reads, records and tours notebooks (`.read FILE.rql`, `.record`,
-    /// `.tour`); set by the drivers that know them.
-    public var notebooks: (any NotebookSupport)?
+    /// `.tour`); given by the drivers that know them.
+    let notebooks: (any NotebookSupport)?
     /// `.record`: the notebook typed commands go to.
     var recording: Recording?
-    /// Keeps the values of every result rendered (`rql export --execute`).
-    public var resultLog: ResultLog?
     /// `.tour`: the sample notebook being walked through, and where.
     public internal(set) var tour: Tour?
     /// The session a tour runs in; commands typed during the tour go to it,
     /// and this session's database, settings and clock wait as they were.
     var tourSession: Session?
-    /// The command `.record` records for the one being run, when it is
-    /// another (a tour step's, for the `.tour next` that ran it), and whether it succeeded.
-    var recordsInstead: (command: Command, succeeded: Bool)?
+    /// The command `execute` is running, with its context and what it did so far.
+    var current: CommandRun?
 
     /// The session commands reach now: the tour's during a tour, else this one.
     public var activeSession: Session { tourSession ?? self }
-    /// Rows the last command's INSERT, UPDATE or DELETE changed itself
-    /// (not its triggers); nil when it wrote none.
-    public internal(set) var changedRows: Int?
     /// Asks the person at the prompt a question and says whether they
     /// answered yes; nil where nobody can answer (scripts, `-c`, notebooks),
     /// and then nothing is asked.
@@ -120,13 +120,8 @@ public final class Session {
     /// Which SQLite source that library was built from (its check-in date and hash).
     public static var sqliteSourceID: String { String(cString: sqlite3_sourceid()) }
 
-    /// Changes each result's rows before they are written: a notebook
-    /// cell's masks and `@sort rows`.
-    public var rowShaping: (any RowShaping)?
     /// `.chart KIND`: the chart the next command's results are drawn as.
     var chartNext: ChartKind?
-    /// The chart the running command's results are drawn as.
-    var chartNow: ChartKind?
 
     /// The DSL catalog and the databases and schema versions it was read at.
     var catalogCache: (version: [String], catalog: Catalog)?
@@ -145,6 +140,8 @@ public final class Session {
         interruptTarget = InterruptTarget(openedQueue)
         console = options.output
         diagnostics = options.diagnostics
+        readsFilesBelow = options.readsFilesBelow
+        notebooks = options.notebooks
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
                                    colorAllowed: options.colorAllowed)
         try loadPrelude(of: target)
@@ -158,28 +155,35 @@ public final class Session {
     /// `FILE:LINE:` in errors. Deferred work that is due runs before it and
     /// after it.
     @discardableResult
-    public func execute(_ command: Command, origin: String? = nil) -> Bool {
+    public func execute(_ command: Command, _ context: CommandContext = CommandContext()) -> CommandOutcome {
         if let tourSession, !Tour.isOwnCommand(command) {
-            return recordingIfOn(command, origin: origin) { tourSession.execute(command, origin: origin) }
+            return recordingIfOn(command, origin: context.origin) { tourSession.execute(command, context) }
         }
         runDueWork()
-        return recordingIfOn(command, origin: origin) {
-            let succeeded = attempt(command, origin: origin)
+        return recordingIfOn(command, origin: context.origin) {
+            let outcome = attempt(command, context)
             // Work the command made due (a COMMIT that ends a wait) lands with it.
             runDueWork()
-            return succeeded
+            return outcome
         }
     }
 
     /// Runs one command with its echo, timer and redirection, and reports its
     /// failure, and output that did not reach its file or standard output.
-    private func attempt(_ command: Command, origin: String?) -> Bool {
-        changedRows = nil
+    private func attempt(_ command: Command, _ context: CommandContext) -> CommandOutcome {
         // `.chart KIND` draws the results of the command after it: a chart
         // asked for before this command is this command's.
-        chartNow = chartNext
+        let run = CommandRun(context, chart: chartNext)
         chartNext = nil
-        defer { chartNow = nil }
+        let outer = current
+        current = run
+        defer { current = outer }
+        run.outcome.succeeded = attempt(command, origin: context.origin)
+        run.outcome.tables = run.log?.tables ?? []
+        return run.outcome
+    }
+
+    private func attempt(_ command: Command, origin: String?) -> Bool {
         let pages = beginPaging()
         if settings.echo { echo(command) }
         let redirectionBefore = redirection
@@ -275,27 +279,34 @@ public final class Session {
         render.widths = settings.widths
         render.rowSeparator = settings.rowSeparator
         let presentsToPerson = output.isTerminal || settings.lineWidth != nil
-        render.maxRows = settings.maxRows ?? (presentsToPerson ? SessionSettings.terminalMaxRows : 0)
+        let maxRows = current?.context.maxRows ?? settings.maxRows
+        render.maxRows = maxRows ?? (presentsToPerson ? SessionSettings.terminalMaxRows : 0)
         if let paging, output === paging.output {
-            if settings.maxRows == nil { render.maxRows = 0 }
+            if maxRows == nil { render.maxRows = 0 }
             render.pagerHeight = paging.pager.threshold
         }
         render.maxLineWidth = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil)
         if let recording, output === console {
             // What is recorded is what the notebook will print when it replays.
-            render.maxRows = settings.maxRows ?? recording.recorder.maxRows
+            render.maxRows = maxRows ?? recording.recorder.maxRows
             render.maxLineWidth = settings.lineWidth ?? recording.recorder.lineWidth
         }
-        render.usesColor = output.isTerminal && settings.colorAllowed
-        render.log = resultLog
-        render.shaping = rowShaping
-        render.chart = chartNow
+        render.usesColor = style(for: output).isEnabled
+        render.log = current?.log
+        render.shaping = current?.context.rowShaping
+        render.chart = current?.chart
         return render
     }
 
-    var errorStyle: TerminalStyle {
-        TerminalStyle(isEnabled: diagnostics.isTerminal && settings.colorAllowed)
+    /// How text written to `output` is styled: in color on a terminal when
+    /// colors are allowed, and never while `.record` copies it into a
+    /// notebook, which holds what a replay prints.
+    func style(for output: ByteOutput) -> TerminalStyle {
+        let copied = recording != nil && (output === console || output === diagnostics)
+        return TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed && !copied)
     }
+
+    var errorStyle: TerminalStyle { style(for: diagnostics) }
 
     private func echo(_ command: Command) {
         if command.language == .sql { writeSQL(command.text) } else { output.write(visible: command.text) }
@@ -322,11 +333,12 @@ public final class Session {
         if let location = error.location {
             out.write(CellText.visibleLine(location) + ": ")
         } else if let origin, let command {
-            out.write("\(origin):\(command.line + error.lineOffset): ")
+            out.writeUncopied("\(origin):\(command.line + error.lineOffset): ")
         }
         style.write("error:", as: .error, to: out)
+        current?.outcome.errors.append(error)
         var message = error.message
-        if let detail = error.interruption, let reason = interruptionReason {
+        if let detail = error.interruption, let reason = current?.context.interruptionReason {
             message = "interrupted " + reason + detail
         }
         // Messages quote what was typed: its control characters are shown, never sent.

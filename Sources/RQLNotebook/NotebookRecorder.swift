@@ -34,7 +34,7 @@ public final class NotebookRecorder: CellRecorder {
 
     public func append(_ command: Command, printed: String, changedRows: Int?, failed: Bool) throws {
         try failing {
-            try append(command, lines: CellOutcome.lines(printed: Self.withoutColors(printed), changedRows: changedRows), failed: failed)
+            try append(command, lines: CellOutcome.lines(printed: printed, changedRows: changedRows), failed: failed)
         }
         count += 1
     }
@@ -73,22 +73,6 @@ public final class NotebookRecorder: CellRecorder {
         case .scratch(_, let original):
             return header(for: original)
         }
-    }
-
-    /// `text` without the terminal's color sequences (`ESC [ … m`).
-    static func withoutColors(_ text: String) -> String {
-        guard text.utf8.contains(0x1B) else { return text }
-        var kept: [UInt8] = []
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            guard byte == 0x1B else {
-                kept.append(byte)
-                continue
-            }
-            guard bytes.next() == UInt8(ascii: "[") else { continue }
-            while let next = bytes.next(), !(0x40...0x7E).contains(next) {}
-        }
-        return String(decoding: kept, as: UTF8.self)
     }
 
     private func write(_ text: String) throws {

@@ -82,7 +82,7 @@ public struct NotebookRunner: Sendable {
         let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
         let options = Session.Options(target: notebook.target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
                                       colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: diagnostics,
-                                      uuids: .counting(), safe: safe)
+                                      uuids: .counting(), safe: safe, readsFilesBelow: notebook.folder, notebooks: Notebooks())
         let session: Session
         do {
             session = try Session(options: options)
@@ -93,9 +93,6 @@ public struct NotebookRunner: Sendable {
         session.settings.lineWidth = Self.width
         session.settings.maxRows = Self.maxRows
         session.settings.masksTimes = true
-        session.readsFilesBelow = notebook.folder
-        session.notebooks = Notebooks()
-        if logsResults { session.resultLog = ResultLog(rowLimit: 1_000) }
         return session
     }
 
@@ -122,37 +119,27 @@ public struct NotebookRunner: Sendable {
     /// rows sorted; other output masked and sorted as text.
     private func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask],
                      limit: CellTimeLimit) -> CellOutcome {
-        let maxRowsBefore = session.settings.maxRows
-        if let maxRows = cell.maxRows { session.settings.maxRows = maxRows }
         buffer.clear()
-        session.resultLog?.clear()
         let masks = masks + cell.masks
         let shaping = CellRowShaping(masks: masks, sortsRows: cell.sortsRows)
-        if !masks.isEmpty || cell.sortsRows { session.rowShaping = shaping }
-        session.interruptionReason = "after \(limit.text)"
+        let context = CommandContext(maxRows: cell.maxRows, rowShaping: !masks.isEmpty || cell.sortsRows ? shaping : nil,
+                                     interruptionReason: "after \(limit.text)", logsResults: logsResults)
         let watch = CellWatch(limit: limit, interrupter: session.interrupter)
         let started = ContinuousClock.now
-        let ranToTheEnd = session.execute(cell.command)
+        let ran = session.execute(cell.command, context)
         let duration = ContinuousClock.now - started
-        let succeeded = !watch.stop() && ranToTheEnd
-        session.interruptionReason = nil
-        session.rowShaping = nil
-        if cell.maxRows != nil { session.settings.maxRows = maxRowsBefore }
+        let succeeded = !watch.stop() && ran.succeeded
         let printed = buffer.text
-        let tables = session.resultLog?.tables ?? []
         do throws(MaskGaveUp) {
             if let gaveUp = shaping.gaveUp { throw gaveUp }
             guard shaping.results == 0 else {
-                return CellOutcome(lines: CellOutcome.lines(printed: printed, changedRows: session.changedRows), failed: !succeeded,
-                                   tables: tables, duration: duration)
+                return CellOutcome(lines: CellOutcome.lines(printed: printed, changedRows: ran.changedRows), failed: !succeeded,
+                                   tables: ran.tables, duration: duration)
             }
-            var lines = CellOutcome.lines(printed: try shaping.masked(printed), changedRows: session.changedRows)
+            var lines = CellOutcome.lines(printed: try shaping.masked(printed), changedRows: ran.changedRows)
             if cell.sortsRows { lines = RowSorting.sorted(lines) }
-            var outcome = CellOutcome(lines: lines, failed: !succeeded, tables: tables, duration: duration)
-            if logsResults, succeeded, let pictures = session.schemaPictures(for: cell.command) {
-                outcome.schemaPictures = SchemaPictures(mermaid: pictures.mermaid, svg: pictures.svg)
-            }
-            return outcome
+            return CellOutcome(lines: lines, failed: !succeeded, tables: ran.tables, duration: duration,
+                               schemaPictures: succeeded ? ran.schemaPictures : nil)
         } catch {
             // The output as printed, unmasked, and why.
             return CellOutcome(lines: CellOutcome.lines(printed: printed + error.message + "\n", changedRows: nil), failed: true,
@@ -172,13 +159,6 @@ public struct CellOutcome: Equatable, Sendable {
     /// For an `.erd` cell, when the runner logs results: the diagram as
     /// Mermaid and SVG, which exports draw instead of its text.
     public var schemaPictures: SchemaPictures?
-}
-
-/// An `.erd` cell's diagram for exports.
-public struct SchemaPictures: Equatable, Sendable {
-    public var mermaid: String
-    /// Drawn by Graphviz's dot; nil where it is not installed.
-    public var svg: String?
 }
 
 extension CellOutcome {

@@ -4,7 +4,7 @@ import RQLRender
 /// Notebooks as a session's commands reach them: `.read FILE.rql`,
 /// `.record FILE.rql` and `.tour NAME`.
 ///
-///     session.notebooks = Notebooks()
+///     let session = try Session(options: .init(notebooks: Notebooks()))
 public struct Notebooks: NotebookSupport {
     public init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import RQLEngine
 import RQLRender
 
 /// A cell's recorded output read back for export: rql wrote its box and

@@ -157,6 +157,18 @@ public final class ByteOutput {
         throw WriteError(name: name, code: code)
     }
 
+    /// Writes `text` to this output alone, not to `copy`: what only the
+    /// terminal shows, such as the `FILE:LINE:` before a script's error,
+    /// which a notebook cell recorded from it does not hold.
+    public func writeUncopied(_ text: String) {
+        flush()
+        let kept = copy
+        copy = nil
+        write(text)
+        flush()
+        copy = kept
+    }
+
     private func emit(_ bytes: UnsafeRawBufferPointer) {
         if let copy {
             copy.write(bytes)

@@ -178,9 +178,8 @@ struct Shell: ParsableCommand {
         }
         let colorAllowed = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let options = Session.Options(target: target, mode: mode.flatMap { OutputMode(rawValue: $0.lowercased()) },
-                                      colorAllowed: colorAllowed, safe: safe)
+                                      colorAllowed: colorAllowed, safe: safe, notebooks: Notebooks())
         let session = try Session.openingOrExiting(options)
-        session.notebooks = Notebooks()
         applySettings(to: session)
         session.interruptOnSIGINT(endsProcessOnSecond: !isInteractive)
         let succeeded: Bool

@@ -9,8 +9,7 @@ import RQLRender
     func safeSession(readsBelow folder: String? = nil) throws -> (Session, ByteOutput) {
         let output = ByteOutput(.memory)
         let session = try Session(options: .init(target: .sample(.reminders), mode: .list, colorAllowed: false,
-                                                 output: output, diagnostics: output, safe: true))
-        session.readsFilesBelow = folder
+                                                 output: output, diagnostics: output, safe: true, readsFilesBelow: folder))
         return (session, output)
     }
 

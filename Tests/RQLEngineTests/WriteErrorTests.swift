@@ -17,10 +17,10 @@ import Testing
 
     @Test func aResultThatDoesNotReachStandardOutputFailsItsCommand() throws {
         let (session, errors) = try sessionOnAFullDisk()
-        #expect(!session.execute(Command(.sql, "SELECT 1;")))
+        #expect(!session.execute(Command(.sql, "SELECT 1;")).succeeded)
         #expect(errors.text == "error: cannot write standard output: No space left on device\n")
         errors.clear()
-        #expect(session.execute(Command(.dot, ".mode csv")))
+        #expect(session.execute(Command(.dot, ".mode csv")).succeeded)
         #expect(session.close())
         #expect(errors.text == "")
     }
@@ -28,7 +28,7 @@ import Testing
     @Test func aResultLargerThanTheBufferIsReportedOnce() throws {
         let (session, errors) = try sessionOnAFullDisk()
         let rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) SELECT x FROM c;"
-        #expect(!session.execute(Command(.sql, rows)))
+        #expect(!session.execute(Command(.sql, rows)).succeeded)
         #expect(errors.text == "error: cannot write standard output: No space left on device\n")
     }
 

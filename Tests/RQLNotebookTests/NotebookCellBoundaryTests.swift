@@ -81,8 +81,7 @@ import RQLRender
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/typed.rql"
         let output = ByteOutput(.memory)
-        let session = try Session(options: .init(mode: .box, colorAllowed: false, output: output, diagnostics: output))
-        session.notebooks = Notebooks()
+        let session = try Session(options: .init(mode: .box, colorAllowed: false, output: output, diagnostics: output, notebooks: Notebooks()))
         session.execute(Command(.dot, ".record \(path)"))
         var reader = CommandReader()
         var typed: [Command] = []

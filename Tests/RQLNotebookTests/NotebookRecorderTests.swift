@@ -16,8 +16,7 @@ import RQLRender
     func session(safe: Bool = false) throws -> (Session, ByteOutput) {
         let output = ByteOutput(.memory)
         let session = try Session(options: .init(mode: .box, colorAllowed: false, output: output, diagnostics: output,
-                                                 safe: safe))
-        session.notebooks = Notebooks()
+                                                 safe: safe, notebooks: Notebooks()))
         return (session, output)
     }
 
@@ -78,8 +77,7 @@ import RQLRender
     @Test func aRecordingInAnotherModeReplaysClean() throws {
         let path = folder + "/piped.rql"
         let output = ByteOutput(.memory)
-        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output))
-        session.notebooks = Notebooks()
+        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output, notebooks: Notebooks()))
         session.execute(Command(.dot, ".record \(path)"))
         session.execute(Command(.sql, "SELECT value, 'Zoë 東京 🎉' FROM generate_series(1, 60);"))
         session.execute(Command(.dot, ".mode csv"))
@@ -130,10 +128,10 @@ import RQLRender
         let bad = folder + "/bad.rql"
         try "-- @bogus\n".write(toFile: bad, atomically: false, encoding: .utf8)
         let (session, output) = try session()
-        #expect(!session.execute(Command(.dot, ".record notes.txt")))
-        #expect(!session.execute(Command(.dot, ".record off")))
-        #expect(!session.execute(Command(.dot, ".record \(bad)")))
-        #expect(!session.execute(Command(.dot, ".record \(folder)/missing/x.rql")))
+        #expect(!session.execute(Command(.dot, ".record notes.txt")).succeeded)
+        #expect(!session.execute(Command(.dot, ".record off")).succeeded)
+        #expect(!session.execute(Command(.dot, ".record \(bad)")).succeeded)
+        #expect(!session.execute(Command(.dot, ".record \(folder)/missing/x.rql")).succeeded)
         let lines = output.text.split(separator: "\n").map(String.init)
         #expect(lines[0] == "error: .record writes a notebook: name it FILE.rql, not notes.txt")
         #expect(lines[1] == "error: nothing is being recorded")
@@ -141,7 +139,7 @@ import RQLRender
         #expect(lines[3] == "error: cannot record into \(bad): line 1: unknown directive @bogus")
         #expect(lines.last?.hasPrefix("error: cannot record into \(folder)/missing/x.rql: No such file or directory") == true)
         let (safeSession, safeOutput) = try self.session(safe: true)
-        #expect(!safeSession.execute(Command(.dot, ".record \(folder)/safe.rql")))
+        #expect(!safeSession.execute(Command(.dot, ".record \(folder)/safe.rql")).succeeded)
         #expect(safeOutput.text.hasPrefix("error: refused by safe mode: .record would reach a file outside the private database"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/safe.rql"))
     }
@@ -151,7 +149,7 @@ import RQLRender
         let (session, output) = try session()
         session.execute(Command(.dot, ".record \(path)"))
         try "-- @nonsense\n".write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(session.execute(Command(.sql, "SELECT 1;")))
+        #expect(session.execute(Command(.sql, "SELECT 1;")).succeeded)
         session.execute(Command(.sql, "SELECT 2;"))
         #expect(output.text.contains("error: cannot record into \(path): line 1: unknown directive @nonsense\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires, @param\nrecording stopped; .record FILE.rql starts again\n"))
         #expect(contents(path) == "-- @nonsense\n")
@@ -165,9 +163,23 @@ import RQLRender
         #expect(contents(path).hasSuffix("\nSELECT nope;\n--> error: no such column: nope\n--> SELECT nope;\n-->        ^\n"))
     }
 
-    @Test func headersAndColors() {
+    /// At a terminal with colors, what `.record` shows is what the notebook
+    /// holds and replays: no color, and errors without their script's place.
+    @Test func aRecordingAtATerminalIsWrittenWithoutColors() throws {
+        let path = folder + "/colors.rql"
+        let output = ByteOutput(.memory, isTerminal: true)
+        let session = try Session(options: .init(mode: .box, colorAllowed: true, output: output, diagnostics: output,
+                                                 notebooks: Notebooks()))
+        session.run(script: "SELECT NULL AS n;\n.record \(path)\nSELECT NULL AS n;\nSELECT nope;\n", origin: "typed",
+                    policy: .continueUnlessBail)
+        #expect(output.text.hasPrefix("┌──────┐\n│ n    │\n├──────┤\n│ \u{1B}[2mNULL\u{1B}[0m │"))
+        #expect(output.text.contains("typed:4: error: no such column: nope\n"))
+        #expect(!contents(path).contains("\u{1B}"))
+        #expect(contents(path).hasSuffix("\nSELECT nope;\n--> error: no such column: nope\n--> SELECT nope;\n-->        ^\n"))
+    }
+
+    @Test func headers() {
         #expect(NotebookRecorder.header(for: .sample(.employees)) == "-- @sample employees\n")
         #expect(NotebookRecorder.header(for: .file(path: "/data/x.db", readonly: false)) == "-- @db /data/x.db\n")
-        #expect(NotebookRecorder.withoutColors("\u{1B}[1;31merror:\u{1B}[0m bad") == "error: bad")
     }
 }

@@ -367,8 +367,7 @@ import RQLRender
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "-- prose\nSELECT 'a'\n--> stale\n\n-- @skip\nSELECT 'skipped';\nSELECT 'b';\n".write(toFile: path, atomically: false, encoding: .utf8)
         let output = ByteOutput(.memory)
-        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output))
-        session.notebooks = Notebooks()
+        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output, notebooks: Notebooks()))
         session.run(script: ".read \(path)", origin: nil, policy: .continueUnlessBail)
         #expect(output.text == "a\nb\n")
     }
@@ -378,8 +377,7 @@ import RQLRender
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "SELECT 1; SELECT 2;\n".write(toFile: path, atomically: false, encoding: .utf8)
         let output = ByteOutput(.memory)
-        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output))
-        session.notebooks = Notebooks()
+        let session = try Session(options: .init(mode: .list, colorAllowed: false, output: output, diagnostics: output, notebooks: Notebooks()))
         session.run(script: ".read \(path)", origin: nil, policy: .continueUnlessBail)
         #expect(output.text == "error: cannot read the notebook: \(path):1: two commands on one line\n"
             + "help: put each command on a line of its own, so each gets its own output block\n")

@@ -9,14 +9,13 @@ import RQLRender
     func session() throws -> (Session, ByteOutput) {
         let output = ByteOutput(.memory)
         let session = try Session(options: .init(target: .sample(.employees), mode: .list, colorAllowed: false,
-                                                 output: output, diagnostics: output))
-        session.notebooks = Notebooks()
+                                                 output: output, diagnostics: output, notebooks: Notebooks()))
         return (session, output)
     }
 
     @Test func stepsThroughTheRemindersTour() throws {
         let (session, output) = try session()
-        #expect(session.execute(Command(.dot, ".tour")))
+        #expect(session.execute(Command(.dot, ".tour")).succeeded)
         // The tour has a session of its own; this one keeps its database.
         #expect(session.target == .sample(.employees))
         #expect(session.activeSession.target == .sample(.reminders))
@@ -28,7 +27,7 @@ import RQLRender
         #expect(lines[3] == "  # A tour of the Reminders database")
         #expect(lines.suffix(2) == ["next> .tables", ""])
         output.clear()
-        #expect(session.execute(Command(.dot, ".tour next")))
+        #expect(session.execute(Command(.dot, ".tour next")).succeeded)
         #expect(session.tour?.position == 1)
         #expect(output.text.hasPrefix("reminderTexts        remindersListAssets  remindersTags\n"))
         #expect(output.text.hasSuffix("\n  Lists hold reminders. Each list has a color and a position.\n\nnext> SELECT id, title, color, position FROM remindersLists ORDER BY position;\n"))
@@ -36,7 +35,7 @@ import RQLRender
         session.execute(Command(.dot, ".tour next"))
         #expect(output.text.contains("\nnext> SELECT r.title, l.title AS list\n...> FROM reminders AS r JOIN remindersLists AS l ON l.id = r.remindersListID\n...> WHERE r.isFlagged\n"))
         output.clear()
-        #expect(session.execute(Command(.dot, ".tour off")))
+        #expect(session.execute(Command(.dot, ".tour off")).succeeded)
         #expect(session.tour == nil)
         #expect(session.activeSession === session)
         #expect(output.text == "the tour of tour.rql ended before step 3 of \(tour.steps.count); back to employees\n")
@@ -47,7 +46,7 @@ import RQLRender
     @Test func theBannerWrapsToTheWidth() throws {
         let (session, output) = try session()
         session.settings.lineWidth = 100
-        #expect(session.execute(Command(.dot, ".tour")))
+        #expect(session.execute(Command(.dot, ".tour")).succeeded)
         let lines = output.text.split(separator: "\n").prefix(3).map(String.init)
         #expect(lines[1] == "Enter runs the next step; type anything in between; .tour off comes back to employees as you left")
         #expect(lines[2] == "it.")
@@ -64,14 +63,14 @@ import RQLRender
         let cells = notebook.cells.filter { !$0.skipped && $0.runs(on: Session.sqliteVersion, in: notebook) }
         for cell in cells.prefix(3) {
             output.clear()
-            session.execute(Command(.dot, ".tour next"))
+            let ran = session.execute(Command(.dot, ".tour next"))
             // What follows the step's output: the next step, said.
             let tour = try #require(session.tour)
             let next = tour.steps[tour.position]
             let said = "\n" + next.narration.map { $0.isEmpty ? "\n" : "  \($0)\n" }.joined() + (next.narration.isEmpty ? "" : "\n")
                 + next.command.typed(after: "next> ")
             #expect(output.text.hasSuffix(said), "\(name):\(cell.line)")
-            let printed = CellOutcome.lines(printed: String(output.text.dropLast(said.count)), changedRows: session.activeSession.changedRows)
+            let printed = CellOutcome.lines(printed: String(output.text.dropLast(said.count)), changedRows: ran.changedRows)
             #expect(printed == cell.recorded, "\(name):\(cell.line)")
         }
     }
@@ -94,7 +93,7 @@ import RQLRender
         output.clear()
         session.execute(Command(.sql, "SELECT name FROM employees WHERE id = 1;"))
         #expect(output.text == "\"Zoë 東京\"\n")
-        #expect(session.execute(Command(.sql, "COMMIT;")))
+        #expect(session.execute(Command(.sql, "COMMIT;")).succeeded)
     }
 
     /// `.record` during a tour records the steps' commands, not `.tour next`.
@@ -137,9 +136,9 @@ import RQLRender
 
     @Test func messages() throws {
         let (session, output) = try session()
-        #expect(!session.execute(Command(.dot, ".tour next")))
-        #expect(!session.execute(Command(.dot, ".tour off")))
-        #expect(!session.execute(Command(.dot, ".tour trigers")))
+        #expect(!session.execute(Command(.dot, ".tour next")).succeeded)
+        #expect(!session.execute(Command(.dot, ".tour off")).succeeded)
+        #expect(!session.execute(Command(.dot, ".tour trigers")).succeeded)
         #expect(session.target == .sample(.employees))
         #expect(output.text == """
             error: no tour is running

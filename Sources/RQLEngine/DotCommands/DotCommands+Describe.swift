@@ -85,20 +85,12 @@ extension Session {
         return svg
     }
 
-    /// For an `.erd` cell drawn in the terminal: the same diagram as Mermaid
-    /// and, when Graphviz's dot is installed, as SVG (the `<svg>` element
-    /// alone), for `rql export --execute`. Nil for any other command.
-    public func schemaPictures(for command: Command) -> (mermaid: String, svg: String?)? {
-        let line = String(command.text.dropFirst())
-        guard command.language == .dot, let words = try? DotCommandWords.split(line), let erd = DotCommand.named("erd"),
-              words.first?.text.lowercased() == erd.name,
-              let arguments = try? erd.syntax.parse(Array(words.dropFirst()), in: line, for: erd),
-              DiagramFormat(arguments) == .text,
-              let catalog = try? dslCatalog(), let views = try? queue.inDatabase({ try ViewLineage.all($0) }) else { return nil }
-        let diagram = SchemaDiagram(catalog: catalog, views: views, patterns: arguments.texts(.tableOrPattern))
-        let drawing = (try? Session.drawWithGraphviz(diagram.dot)).map { String(decoding: $0, as: UTF8.self) }
+    /// The diagram as Mermaid and, when Graphviz's dot is installed, as SVG
+    /// (the `<svg>` element alone), for exports.
+    static func pictures(of diagram: SchemaDiagram) -> SchemaPictures {
+        let drawing = (try? drawWithGraphviz(diagram.dot)).map { String(decoding: $0, as: UTF8.self) }
         let svg = drawing.flatMap { text in text.range(of: "<svg").map { String(text[$0.lowerBound...]) } }
-        return (diagram.mermaid, svg)
+        return SchemaPictures(mermaid: diagram.mermaid, svg: svg)
     }
 
     func writeDiagram(_ format: DiagramFormat, patterns: [String]) throws {
@@ -124,7 +116,8 @@ extension Session {
             output.write("drew \(diagram.tables.count) \(diagram.tables.count == 1 ? "table" : "tables") into \(svgFile)\n")
         case .text:
             let width = settings.lineWidth ?? (output.isTerminal ? Terminal.columns() : nil) ?? 100
-            output.write(diagram.text(width: width, style: TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)))
+            output.write(diagram.text(width: width, style: style(for: output)))
+            if current?.log != nil { current?.outcome.schemaPictures = Session.pictures(of: diagram) }
         }
     }
 }

@@ -13,7 +13,7 @@ extension Session {
         if settings.showsSQL {
             writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }
-        if let name = query.chart, let chart = ChartKind(rawValue: name) { chartNow = chart }
+        if let name = query.chart, let chart = ChartKind(rawValue: name) { current?.chart = chart }
         try runStatement(query.sql, kind: SQLStatementKind(writesRows: query.isMutation, everyRowChange: query.everyRowChange),
                          bind: { statement in try Session.bind(query.values, to: statement) }, enumLabels: query.columnEnums)
     }

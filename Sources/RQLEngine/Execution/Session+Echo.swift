@@ -7,7 +7,7 @@ extension Session {
     /// highlighted when the output is a terminal that takes colors, and
     /// control characters (in a script's strings) shown as symbols there.
     func writeSQL(_ sql: String) {
-        let style = TerminalStyle(isEnabled: output.isTerminal && settings.colorAllowed)
+        let style = style(for: output)
         guard style.isEnabled else { return output.write(visible: sql) }
         let bytes = Array(sql.utf8)
         var written = 0

@@ -23,6 +23,9 @@ public protocol CellRecorder: AnyObject {
 final class Recording {
     let recorder: any CellRecorder
     let printed = ByteOutput(.memory)
+    /// The command recorded for the one running now, when it is another (a
+    /// tour step's, for the `.tour next` that ran it), and its outcome.
+    var instead: (command: Command, outcome: CommandOutcome)?
 
     init(recorder: any CellRecorder) {
         self.recorder = recorder
@@ -57,45 +60,33 @@ extension Session {
     }
 
     /// Runs `body` (one command typed at the prompt) with what it prints
-    /// copied, then appends it to the notebook being recorded. Commands
-    /// run by `.read`, and `.record` itself, are not recorded. A notebook
-    /// that cannot be written ends the recording.
-    func recordingIfOn(_ command: Command, origin: String?, _ body: () -> Bool) -> Bool {
+    /// copied, then appends it to the notebook being recorded. While it
+    /// records, output is written as the notebook replays it: without
+    /// colors, and errors without the script's `FILE:LINE:`. Commands run
+    /// by `.read`, and `.record` itself, are not recorded. A notebook that
+    /// cannot be written ends the recording.
+    func recordingIfOn(_ command: Command, origin: String?, _ body: () -> CommandOutcome) -> CommandOutcome {
         guard let recording, readDepth == 0 else { return body() }
         recording.printed.clear()
+        recording.instead = nil
         console.copy = recording.printed
         diagnostics.copy = recording.printed
-        recordsInstead = nil
-        let succeeded = body()
+        let outcome = body()
         console.flush()
         diagnostics.flush()
         console.copy = nil
         diagnostics.copy = nil
-        guard self.recording === recording, !hasQuit else { return succeeded }
+        guard self.recording === recording, !hasQuit else { return outcome }
         do {
-            let printed = Self.withoutLocations(recording.printed.text, origin: origin)
-            let recorded = recordsInstead ?? (command, succeeded)
-            try recording.recorder.append(recorded.command, printed: printed, changedRows: activeSession.changedRows,
-                                          failed: !recorded.succeeded)
+            let recorded = recording.instead ?? (command, outcome)
+            try recording.recorder.append(recorded.command, printed: recording.printed.text,
+                                          changedRows: recorded.outcome.changedRows, failed: !recorded.outcome.succeeded)
         } catch {
             self.recording = nil
             var error = CommandError.from(error)
             error.notes.append("recording stopped; .record FILE.rql starts again")
             report(error, at: command, origin: nil)
         }
-        return succeeded
-    }
-
-    /// `printed` without the `ORIGIN:LINE: ` that `report` puts before the
-    /// errors of a script's commands: a notebook cell's error has none.
-    static func withoutLocations(_ printed: String, origin: String?) -> String {
-        guard let origin else { return printed }
-        return printed.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            guard line.hasPrefix(origin + ":") else { return String(line) }
-            let rest = line.dropFirst(origin.count + 1)
-            let digits = rest.prefix(while: \.isNumber)
-            guard !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": ") else { return String(line) }
-            return String(rest.dropFirst(digits.count + 2))
-        }.joined(separator: "\n")
+        return outcome
     }
 }

@@ -44,7 +44,7 @@ extension Session {
                                                keeps: self.settings.keepsLastResult, to: output)
                     if let kept { lastResult = kept }
                 }
-                if statement.columnCount == 0, kind.writesRows { changedRows = db.changesCount }
+                if statement.columnCount == 0, kind.writesRows { current?.outcome.changedRows = db.changesCount }
             } catch let error as DatabaseError {
                 var failure = CommandError(error, source: sql, connection: db.sqliteConnection)
                 if error.resultCode == .SQLITE_BUSY, let file = sqlite3_db_filename(db.sqliteConnection, "main"),

@@ -98,7 +98,7 @@ private struct ScriptRun {
     /// Runs `command`; false when the script stops after it.
     mutating func run(_ command: Command, origin: String?, in session: Session) -> Bool {
         result.commands += 1
-        if !session.execute(command, origin: origin) {
+        if !session.execute(command, CommandContext(origin: origin)).succeeded {
             result.failures += 1
             if policy == .stop || session.settings.bail {
                 result.stopped = true

@@ -37,8 +37,9 @@ extension Session {
         let step = tour.steps[tour.position]
         tour.position += 1
         self.tour = tour
-        let succeeded = tourSession.execute(step.command)
-        recordsInstead = (step.command, succeeded)
+        let outcome = tourSession.execute(step.command)
+        current?.outcome.changedRows = outcome.changedRows
+        recording?.instead = (step.command, outcome)
         sayNextStep()
     }
 

@@ -205,6 +205,15 @@ extension DSLProblem {
     /// Lines printed after the snippet.
     public var notes: [DiagnosticNote] { wording.notes }
 
+    /// Whether the text ends inside a string or a quoted name, which a
+    /// later line may close.
+    public var isUnterminated: Bool {
+        switch self {
+        case .unterminatedString, .unterminatedQuotedName: true
+        default: false
+        }
+    }
+
     /// The words of a problem, from the file of its area.
     struct Wording {
         var message: String

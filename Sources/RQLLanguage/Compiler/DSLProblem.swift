@@ -227,8 +227,9 @@ extension DSLProblem {
         }
     }
 
-    /// Each area's file words its own cases and gives nil for the others;
-    /// the last resort, the case as Swift prints it, is never reached.
+    /// Each area's file words its own cases and gives nil for the others.
+    /// `DSLProblemTests` checks that some area words every case, so the
+    /// last resort, the case as Swift prints it, is not what anyone reads.
     private var wording: Wording {
         syntaxWording ?? nameWording ?? stageWording ?? searchWording ?? expressionWording ?? definitionWording
             ?? mutationWording ?? Wording(String(describing: self), label: "")

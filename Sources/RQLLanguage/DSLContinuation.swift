@@ -10,7 +10,7 @@
 public enum DSLContinuation {
     public static func needsMore(_ text: String) -> Bool {
         let (tokens, error) = Lexer.tokensLeniently(text)
-        if let error { return error.message.hasPrefix("unterminated") }
+        if let error { return error.problem.isUnterminated }
         var depth = 0
         var cases = 0
         for token in tokens {

@@ -135,7 +135,7 @@ import Testing
             _ = try DSL.compile(query, catalog: session.catalog, definitions: &definitions)
         } catch {
             #expect(error.message == "`max` cannot compare this window with the collation of a later argument")
-            #expect(error.notes == ["help: select the window first, then call `max` on its column"])
+            #expect(error.notes.map(\.text) == ["help: select the window first, then call `max` on its column"])
         }
         for allowed in ["note | select c0 = max(max(ownerName.name) over (partition by id), body)",
                         "note | select c0 = max(body collate rtrim, max(ownerName.name) over (partition by id))"] {

@@ -13,10 +13,9 @@ import Testing
     }
 
     @Test func aCastToAnotherTypeSaysWhichThereAre() {
-        #expect(throws: DSLError("cast takes one of SQLite's types", at: SourceSpan(33, 36), label: "not a type",
-                                 notes: ["help: did you mean text?", "note: the types are integer, real, text, blob, numeric"])) {
-            try compile("reminders | select cast(title as tex)")
-        }
+        #expect(compileError("reminders | select cast(title as tex)")
+                == DSLErrorText("cast takes one of SQLite's types", at: SourceSpan(33, 36), label: "not a type",
+                                notes: ["help: did you mean text?", "note: the types are integer, real, text, blob, numeric"]))
     }
 
     @Test func parametersAreBoundByValue() throws {
@@ -29,17 +28,15 @@ import Testing
     }
 
     @Test func anUnsetParameterIsAnError() {
-        #expect(throws: DSLError("the parameter `$x` is not set", at: SourceSpan(27, 29), label: "no value",
-                                 notes: ["help: .parameter set $x VALUE gives it one (in a notebook, -- @param at the top)"])) {
-            try compile("reminders | where title == $x")
-        }
+        #expect(compileError("reminders | where title == $x")
+                == DSLErrorText("the parameter `$x` is not set", at: SourceSpan(27, 29), label: "no value",
+                                notes: ["help: .parameter set $x VALUE gives it one (in a notebook, -- @param at the top)"]))
     }
 
     @Test func aMisspelledKeywordIsNotReadAsATable() throws {
-        #expect(throws: DSLError("unknown table or statement 'selec'", at: SourceSpan(0, 5), label: "neither a table nor SQL",
-                                 notes: ["help: did you mean SELECT?"])) {
-            try compile("selec 1")
-        }
+        #expect(compileError("selec 1")
+                == DSLErrorText("unknown table or statement 'selec'", at: SourceSpan(0, 5), label: "neither a table nor SQL",
+                                notes: ["help: did you mean SELECT?"]))
         // Words that are tables, or closer to one, stay the table's.
         #expect(throws: DSLError.self) { try compile("tgas") }
         #expect(try compile("tags | count") == "SELECT count(*) AS \"count\" FROM \"tags\"")

@@ -69,9 +69,7 @@ extension Compiler {
         guard let window = values.firstIndex(where: \.carriesUnmeantCollation),
               let collated = values.firstIndex(where: { $0.collation != nil }), collated > window,
               values[collated].collation?.name.uppercased() != "BINARY" else { return }
-        throw DSLError("`\(function)` cannot compare this window with the collation of a later argument",
-                       at: arguments[window].span, label: "a window over a path",
-                       notes: ["help: select the window first, then call `\(function)` on its column"])
+        throw DSLError(.windowCollation(function: function), at: arguments[window].span)
     }
 
     /// A `select` whose windows in `names` carry a collation their meaning

@@ -22,7 +22,7 @@ extension Compiler {
                     continue
                 }
                 if onPath.contains(next) {
-                    throw DSLError("`\(next)` is defined in terms of itself", at: use.span, label: "used inside its own definition")
+                    throw DSLError(.definedInTermsOfItself(next), at: use.span)
                 }
                 if needsCompiling(next), let nextQuery = definitions.queries[next] {
                     path.append((next, nextQuery, letQueries(readBy: nextQuery)))
@@ -78,7 +78,7 @@ extension Compiler {
             return (name, shape.columns, shape.table, enums(of: shape.table, outputs: shape.enums))
         }
         guard !letStack.contains(name) else {
-            throw DSLError("`\(name)` is defined in terms of itself", at: span, label: "used inside its own definition")
+            throw DSLError(.definedInTermsOfItself(name), at: span)
         }
         letStack.append(name)
         defer { letStack.removeLast() }
@@ -88,8 +88,7 @@ extension Compiler {
             compiled = try compile(query, outer: nil)
             rows = try self.rows(of: compiled, query: query)
         } catch {
-            throw DSLError("in `let \(name)`: \(error.message)", at: span, label: "this query no longer compiles",
-                           notes: error.notes)
+            throw DSLError(.inLet(name, error.problem), at: span)
         }
         let columns = compiled.outputs.map(\.name)
         let outputEnums = Compiler.enums(of: compiled.outputs)

@@ -13,8 +13,7 @@ extension Compiler {
             }
             let table = try definedTable(tableName)
             if table.column(name.text) != nil {
-                throw DSLError("`\(name.text)` is already a column of `\(table.name)`", at: name.span,
-                               label: "pick another name for the helper")
+                throw DSLError(.helperNameIsColumn(name.text, table: table.name), at: name.span)
             }
             let relation = standalone(table)
             _ = try compile(expression, ExpressionContext(Scope(relation, outer: nil)))
@@ -28,13 +27,11 @@ extension Compiler {
         case .defineSearch(let tableName, let ftsName, let keyColumn):
             let table = try definedTable(tableName)
             guard let fts = catalog.table(named: ftsName.text), fts.kind.isFullText else {
-                throw DSLError("`\(ftsName.text)` is not an FTS5 table", at: ftsName.span, label: "not an FTS5 table",
-                               notes: ["note: FTS5 tables: " + catalog.tables.values.filter { $0.kind.isFullText }.map(\.name).sorted()
-                                   .joined(separator: ", ")])
+                let ftsTables = catalog.tables.values.filter { $0.kind.isFullText }.map(\.name).sorted()
+                throw DSLError(.notFullText(ftsName.text, ftsTables: ftsTables), at: ftsName.span)
             }
             if let keyColumn, fts.column(keyColumn.text) == nil {
-                throw DSLError("no column `\(keyColumn.text)` in `\(fts.name)`", at: keyColumn.span, label: "unknown column",
-                               notes: ["note: columns of \(fts.name): " + fts.columnNames.joined(separator: ", ")])
+                throw DSLError(.unknownFTSColumn(keyColumn.text, table: fts.name, columns: fts.columnNames), at: keyColumn.span)
             }
             definitions.searchTables[table.name] = .init(ftsTable: fts.name, keyColumn: keyColumn?.text)
             definitions.record(.search, table: table.name, name: "fts", text: text)
@@ -44,7 +41,7 @@ extension Compiler {
             var values: [Definitions.EnumCase] = []
             for (caseName, expression) in cases {
                 if values.contains(where: { $0.name == caseName.text }) {
-                    throw DSLError("`\(caseName.text)` is listed twice", at: caseName.span, label: "a second time")
+                    throw DSLError(.enumCaseTwice(caseName.text), at: caseName.span)
                 }
                 values.append(.init(name: caseName.text, value: try literal(expression)))
             }
@@ -53,31 +50,27 @@ extension Compiler {
         case .alias(let tableName, let name, let target):
             let table = try definedTable(tableName)
             if table.column(name.text) != nil {
-                throw DSLError("`\(name.text)` is already a column of `\(table.name)`", at: name.span, label: "pick another name")
+                throw DSLError(.aliasNameIsColumn(name.text, table: table.name), at: name.span)
             }
             let relationships = catalog.relationships(of: table).map(\.name)
             let helpers = definitions.helpers[table.name]?.keys.sorted() ?? []
             guard table.column(target.text) != nil || relationships.contains(target.text) || helpers.contains(target.text) else {
-                var notes: [String] = []
-                if let suggestion = Compiler.didYouMean(target.text, in: table.columnNames + relationships + helpers) {
-                    notes.append(suggestion)
-                }
-                if !relationships.isEmpty { notes.append("note: relationships of `\(table.name)`: " + relationships.joined(separator: ", ")) }
-                throw DSLError("`\(target.text)` is not a column, relationship or helper of `\(table.name)`", at: target.span,
-                               label: "unknown name", notes: notes)
+                let suggestions = Compiler.closest(to: target.text, in: table.columnNames + relationships + helpers)
+                throw DSLError(.unknownAliasTarget(target.text, table: table.name, suggestions: suggestions,
+                                                   relationships: relationships), at: target.span)
             }
             definitions.aliases[table.name, default: [:]][name.text] = target.text
             definitions.record(.alias, table: table.name, name: name.text, text: text)
         case .letQuery(let name, let query):
             if catalog.table(named: name.text) != nil {
-                throw DSLError("`\(name.text)` is already a table", at: name.span, label: "pick another name")
+                throw DSLError(.alreadyATable(name.text), at: name.span)
             }
             let redefines = definitions.queries[name.text] != nil
             let readsItself = { (source: Name) in
                 source.text == name.text || (redefines && self.letQuery(source.text, reads: name.text))
             }
             if let use = query.sourceNames.first(where: readsItself) {
-                throw DSLError("`\(name.text)` is defined in terms of itself", at: use.span, label: "used inside its own definition")
+                throw DSLError(.definedInTermsOfItself(name.text), at: use.span)
             }
             var withoutSelf = definitions
             withoutSelf.queries[name.text] = nil
@@ -96,16 +89,8 @@ extension Compiler {
 
     private func definedTable(_ name: Name) throws(DSLError) -> Catalog.Table {
         if let table = catalog.table(named: name.text) { return table }
-        var notes: [String] = []
-        if let suggestion = Compiler.didYouMean(name.text, in: catalog.tableNames) { notes.append(suggestion) }
-        throw DSLError("no table or view named `\(name.text)`", at: name.span, label: "unknown table", notes: notes)
-    }
-
-    private func noColumn(_ name: Name, in table: Catalog.Table) -> DSLError {
-        var notes: [String] = []
-        if let suggestion = Compiler.didYouMean(name.text, in: table.columnNames) { notes.append(suggestion) }
-        notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
-        return DSLError("no column `\(name.text)` in `\(table.name)`", at: name.span, label: "unknown column", notes: notes)
+        let suggestions = Compiler.closest(to: name.text, in: catalog.tableNames)
+        throw DSLError(.unknownTable(name.text, suggestions: suggestions), at: name.span)
     }
 
     /// A relation over `table` alone, for checking a definition. When an
@@ -138,7 +123,6 @@ extension Compiler {
             }
         default: break
         }
-        throw DSLError("an enum case needs a literal value", at: expression.span, label: "not a literal",
-                       notes: ["help: enum reminders.priority = low 1, medium 2, high 3"])
+        throw DSLError(.enumNeedsLiteral, at: expression.span)
     }
 }

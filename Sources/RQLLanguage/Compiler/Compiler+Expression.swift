@@ -35,13 +35,11 @@ extension Compiler {
             return SQLExpression(bind(.text(value)), identity: context.identity(.value(.text(value))))
         case .parameter(let name):
             guard let value = parameters[name] else {
-                throw DSLError("the parameter `\(name)` is not set", at: expression.span, label: "no value",
-                               notes: ["help: .parameter set \(name) VALUE gives it one (in a notebook, -- @param at the top)"])
+                throw DSLError(.parameterNotSet(name), at: expression.span)
             }
             return SQLExpression(bind(value), identity: context.identity(.value(value)))
         case .filtered(_, let condition):
-            throw DSLError("`where` inside parentheses filters the rows an aggregate reads", at: condition.span,
-                           label: "not in an aggregate", notes: ["help: count(reminders where not isCompleted)"])
+            throw DSLError(.filterOutsideAggregate, at: condition.span)
         case .aggregateFilter(let call, let condition):
             return try aggregateFilter(call, condition, context)
         case .window(let call, let partition, let order, let frame):
@@ -89,8 +87,7 @@ extension Compiler {
 
     private func path(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         guard let path = Compiler.path(of: expression) else {
-            throw DSLError("only names have members", at: expression.span, label: "not a name",
-                           notes: ["help: call a function as a method: (a ++ b).lower()"])
+            throw DSLError(.membersOfNonName, at: expression.span)
         }
         return try resolve(path, context)
     }
@@ -304,17 +301,14 @@ extension Compiler {
     /// `insert` there would change rows, which SQL does not allow.
     func rows(of compiled: CompiledSelect, query: Query) throws(DSLError) -> SQLQuery {
         guard case .query(let rows) = compiled.statement else {
-            throw DSLError("a query inside another reads rows; it cannot change them", at: query.span,
-                           label: "changes rows", notes: ["help: run the change as a command of its own"])
+            throw DSLError(.subqueryChangesRows, at: query.span)
         }
         return rows
     }
 
     private func requireOneColumn(_ subquery: CompiledSelect, query: Query) throws(DSLError) {
         guard subquery.outputs.count == 1 else {
-            throw DSLError("a subquery used as a value must give one column; this one gives \(subquery.outputs.count)",
-                           at: query.span, label: "select one column",
-                           notes: ["help: end it with `| select column`"])
+            throw DSLError(.subqueryColumns(subquery.outputs.count), at: query.span)
         }
     }
 

@@ -7,12 +7,11 @@ extension Compiler {
             return try searchFunction(function, name: name, arguments, search: search, context)
         }
         if ["highlight", "snippet", "bm25"].contains(function) {
-            throw DSLError("`\(function)` needs a `search` stage before it", at: name.span, label: "no search here",
-                           notes: ["help: reminders | search 'milk' | select \(function == "bm25" ? "bm25()" : "\(function)(title)")"])
+            throw DSLError(.searchFunctionWithoutSearch(function), at: name.span)
         }
         guard isAggregateFunction(function, argumentCount: arguments.count) || (star && function == "count") else {
             if distinct {
-                throw DSLError("`distinct` only goes in an aggregate", at: name.span, label: "\(function) is not an aggregate")
+                throw DSLError(.distinctOutsideAggregate(function: function), at: name.span)
             }
             var values: [SQLExpression] = []
             for argument in arguments {
@@ -60,9 +59,7 @@ extension Compiler {
         let callNode = SQLNode.call(function, argumentNodes, distinct: distinct, filter: nil)
         guard let found = collector.found else {
             if let filter {
-                throw DSLError("`where` here filters the rows of a to-many relationship, and this aggregate reads none",
-                               at: filter.span, label: "no relationship to filter",
-                               notes: ["help: in a grouped query, SQL's form: count() filter (where isFlagged)"])
+                throw DSLError(.filterWithoutRelationship, at: filter.span)
             }
             var result = SQLExpression.combining(callNode, values, .call(function, distinct: distinct, star: countsRows))
             result.isAggregate = true
@@ -108,8 +105,7 @@ extension Compiler {
     func window(_ call: Expression, partition: [Expression], order: [SortItem], frame: String?, span: SourceSpan,
                 _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         guard case .call(let name, let arguments, let distinct, let star) = call.kind else {
-            throw DSLError("`over` follows a function call", at: call.span, label: "not a call",
-                           notes: ["help: row_number() over (order dueDate)"])
+            throw DSLError(.overWithoutCall, at: call.span)
         }
         let function = try functionName(name)
         var values: [SQLExpression] = []
@@ -148,9 +144,7 @@ extension Compiler {
     func aggregateFilter(_ call: Expression, _ condition: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         var aggregate = try compile(call, context)
         guard aggregate.isAggregate, case .call(let function, let arguments, let distinct, nil) = aggregate.node else {
-            throw DSLError("`filter (where …)` follows an aggregate of the query's rows", at: call.span,
-                           label: "not an aggregate here",
-                           notes: ["help: count() filter (where isFlagged); over a relationship: count(reminders where isFlagged)"])
+            throw DSLError(.filterWithoutAggregate, at: call.span)
         }
         var inner = context
         inner.inAggregate = true
@@ -162,8 +156,7 @@ extension Compiler {
     }
 
     func rowsNeedAggregate(_ argument: Expression) -> DSLError {
-        DSLError("a to-many relationship is not a value", at: argument.span, label: "count it, or name a column",
-                 notes: ["help: count(…) counts its rows; max(….priority) reads a column"])
+        DSLError(.toManyArgument, at: argument.span)
     }
 
     /// The SQLite function a DSL name calls: as written, or its snake_case
@@ -173,10 +166,8 @@ extension Compiler {
         if functions[lowered] != nil { return lowered }
         let snake = Compiler.snakeCase(name.text)
         if functions[snake] != nil { return snake }
-        var notes: [String] = []
-        if let suggestion = Compiler.didYouMean(lowered, in: Array(functions.keys)) { notes.append(suggestion) }
-        notes.append("note: .functions lists the functions this database has")
-        throw DSLError("unknown function `\(name.text)`", at: name.span, label: "no such function", notes: notes)
+        let suggestions = Compiler.closest(to: lowered, in: Array(functions.keys))
+        throw DSLError(.unknownFunction(name.text, suggestions: suggestions), at: name.span)
     }
 
     static func snakeCase(_ name: String) -> String {
@@ -209,9 +200,7 @@ extension Compiler {
         inner.rowMayBeMissing = false
         let condition = try compile(operand, inner)
         guard let found = collector.found else {
-            throw DSLError("`\(quantifier.rawValue)` needs a to-many relationship", at: span,
-                           label: "nothing to range over",
-                           notes: ["help: remindersLists | where any reminders.isFlagged"])
+            throw DSLError(.quantifierWithoutRelationship(quantifier.rawValue), at: span)
         }
         let level = found.level
         if !condition.isRowsOfRelationship {
@@ -220,8 +209,7 @@ extension Compiler {
             case .all: level.wheres.append(SQLExpression(.isNotTrue(condition.node)))
             }
         } else if quantifier == .all {
-            throw DSLError("`all` needs a condition", at: span, label: "all of them what?",
-                           notes: ["help: where all reminders.isCompleted"])
+            throw DSLError(.allWithoutCondition, at: span)
         }
         // `key IN (SELECT …)` runs the subquery once, where EXISTS runs it for
         // each row; with keys that are never NULL the two mean the same. A

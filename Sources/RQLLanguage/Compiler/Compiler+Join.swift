@@ -3,8 +3,7 @@ extension Compiler {
     func join(_ join: Join, stage: Stage, in pipeline: inout Pipeline) throws(DSLError) {
         let level = pipeline.level
         if pipeline.scope.named[join.source.visibleName] != nil {
-            throw DSLError("`\(join.source.visibleName)` is already in this query", at: join.source.name.span,
-                           label: "give it an alias", notes: ["help: join \(join.source.name.text) as other"])
+            throw DSLError(.alreadyJoined(join.source.visibleName, source: join.source.name.text), at: join.source.name.span)
         }
         let (relation, source) = try self.relation(for: join.source, in: level)
         let scope = pipeline.scope.adding(relation)
@@ -26,8 +25,7 @@ extension Compiler {
     private func inferredJoinCondition(_ relation: Relation, among relations: [Relation], stage: Stage,
                                        source: Source) throws(DSLError) -> [SQLNode] {
         guard let table = relation.table else {
-            throw DSLError("`\(source.visibleName)` has no foreign keys to join by", at: source.name.span,
-                           label: "add `on …`")
+            throw DSLError(.joinWithoutForeignKeys(source.visibleName), at: source.name.span)
         }
         var conditions: [[SQLNode]] = []
         for existing in relations {
@@ -42,12 +40,10 @@ extension Compiler {
             }
         }
         if conditions.count == 1, let condition = conditions.first { return condition }
-        let names = relations.map(\.name).joined(separator: ", ")
+        let names = relations.map(\.name)
         if conditions.isEmpty {
-            throw DSLError("no foreign key links `\(source.visibleName)` to \(names)", at: stage.span,
-                           label: "say how to join", notes: ["help: join \(source.name.text) on …"])
+            throw DSLError(.noJoiningKey(source.visibleName, source: source.name.text, relations: names), at: stage.span)
         }
-        throw DSLError("several foreign keys link `\(source.visibleName)` to \(names)", at: stage.span,
-                       label: "say which one", notes: ["help: join \(source.name.text) as x on x.… == …"])
+        throw DSLError(.severalJoiningKeys(source.visibleName, source: source.name.text, relations: names), at: stage.span)
     }
 }

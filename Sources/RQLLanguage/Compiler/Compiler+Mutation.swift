@@ -4,13 +4,10 @@ extension Compiler {
         let level = pipeline.level
         let relation = pipeline.primary
         guard let table = relation.table else {
-            throw DSLError("`\(stage.name)` needs a table", at: stage.keywordSpan, label: "these rows are not a table's",
-                           notes: ["help: \(stage.name) before `select` and `group`"])
+            throw DSLError(.mutationWithoutTable(stage: stage.name), at: stage.keywordSpan)
         }
         guard !level.hasItems, !level.isGrouped, !level.isCounted, !level.distinct, level.relations.count == 1 else {
-            throw DSLError("`\(stage.name)` works on the rows of one table", at: stage.keywordSpan,
-                           label: "after select, group, count, distinct or join",
-                           notes: ["help: filter with where, find or search, then \(stage.name): reminders | where isFlagged | \(stage.name)"])
+            throw DSLError(.mutationOfDerivedRows(stage: stage.name), at: stage.keywordSpan)
         }
         // A condition with a subquery could see rows the statement has
         // already changed (SQLite updates and deletes as it reads): the rows
@@ -29,8 +26,7 @@ extension Compiler {
             let identity = level.readsDerivedRows ? (table.primaryKey.isEmpty ? nil : table.primaryKey)
                 : Compiler.rowIdentity(of: table)
             guard let key = identity else {
-                throw DSLError("`\(stage.name)` after this query needs a primary key, and `\(table.name)` has none",
-                               at: stage.keywordSpan, label: "cannot find the rows again")
+                throw DSLError(.mutationWithoutKey(stage: stage.name, table: table.name), at: stage.keywordSpan)
             }
             level.items = key.map { .expression(relation.column($0), alias: nil) }
             let keyColumns = key.map { SQLNode.column(nil, $0) }
@@ -63,10 +59,8 @@ extension Compiler {
     func compileInsertSelect(into source: Source, _ assignments: [Assignment], upsert: Upsert?,
                              returning: [SelectItem]?) throws(DSLError) -> CompiledSelect {
         guard let table = catalog.table(named: source.name.text), definitions.queries[source.name.text] == nil else {
-            var notes: [String] = []
-            if let suggestion = Compiler.didYouMean(source.name.text, in: catalog.tableNames) { notes.append(suggestion) }
-            throw DSLError("no table named `\(source.name.text)` to insert into", at: source.name.span,
-                           label: "unknown table", notes: notes)
+            let suggestions = Compiler.closest(to: source.name.text, in: catalog.tableNames)
+            throw DSLError(.unknownInsertTable(source.name.text, suggestions: suggestions), at: source.name.span)
         }
         let level = QueryLevel(from: .source(.table(table.name, schema: nil, alias: table.name)), owner: self)
         level.allowsJoins = false
@@ -87,12 +81,7 @@ extension Compiler {
     /// `ON CONFLICT (…) DO NOTHING` or `DO UPDATE SET …`, where bare names
     /// are the existing row's columns and `excluded.col` the new row's.
     private func upsertClause(_ upsert: Upsert, table: Catalog.Table, relation: Relation) throws(DSLError) -> SQLUpsert {
-        for column in upsert.columns where table.column(column.text) == nil {
-            var notes: [String] = []
-            if let suggestion = Compiler.didYouMean(column.text, in: table.columnNames) { notes.append(suggestion) }
-            notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
-            throw DSLError("no column `\(column.text)` in `\(table.name)`", at: column.span, label: "unknown column", notes: notes)
-        }
+        for column in upsert.columns where table.column(column.text) == nil { throw noColumn(column, in: table) }
         let columns = upsert.columns.map(\.text)
         guard let updates = upsert.updates else { return SQLUpsert(columns: columns, sets: nil) }
         let excluded = Relation(name: "excluded", sqlAlias: "excluded", table: table, columns: table.columnNames,
@@ -114,7 +103,7 @@ extension Compiler {
             case .expression(let expression, let alias, let text):
                 let value = try compile(expression, ExpressionContext(scope))
                 if value.isAggregate {
-                    throw DSLError("`returning` cannot aggregate", at: expression.span, label: "aggregate")
+                    throw DSLError(.returningAggregate, at: expression.span)
                 }
                 let name = alias?.text ?? value.columnName ?? text
                 returned.append(.expression(value.node, alias: alias == nil && value.columnName != nil ? nil : name))
@@ -131,22 +120,15 @@ extension Compiler {
         for assignment in assignments {
             switch assignment {
             case .set(let column, let expression):
-                guard table.column(column.text) != nil || column.text == "rowid" else {
-                    var notes: [String] = []
-                    if let suggestion = Compiler.didYouMean(column.text, in: table.columnNames) { notes.append(suggestion) }
-                    notes.append("note: columns of `\(table.name)`: " + table.columnNames.joined(separator: ", "))
-                    throw DSLError("no column `\(column.text)` in `\(table.name)`", at: column.span, label: "unknown column",
-                                   notes: notes)
-                }
+                guard table.column(column.text) != nil || column.text == "rowid" else { throw noColumn(column, in: table) }
                 if result.contains(where: { $0.column == column.text }) {
-                    throw DSLError("`\(column.text)` is set twice", at: column.span, label: "set again here")
+                    throw DSLError(.setTwice(column.text), at: column.span)
                 }
                 var context = ExpressionContext(scope)
                 context.enumHint = definitions.enums[table.name]?[column.text]
                 let value = try compile(expression, context)
                 if value.isAggregate {
-                    throw DSLError("a column cannot be set to an aggregate", at: expression.span, label: "aggregate",
-                                   notes: ["help: use a subquery: (reminders | select max(position))"])
+                    throw DSLError(.setToAggregate, at: expression.span)
                 }
                 result.append((column.text, value))
             case .helper(let name):
@@ -160,32 +142,28 @@ extension Compiler {
                                       already: [String]) throws(DSLError) -> [(column: String, value: SQLExpression)] {
         guard let helper = definitions.mutationHelpers[table.name]?[name.text] else {
             if table.column(name.text) != nil {
-                throw DSLError("`\(name.text)` needs a value", at: name.span, label: "set it with `=`",
-                               notes: ["help: \(name.text) = …"])
+                throw DSLError(.helperNeedsValue(name.text), at: name.span)
             }
-            var notes: [String] = []
             let helpers = definitions.mutationHelpers[table.name]?.keys.sorted() ?? []
-            if let suggestion = Compiler.didYouMean(name.text, in: helpers + table.columnNames) { notes.append(suggestion) }
-            if !helpers.isEmpty { notes.append("note: mutation helpers of `\(table.name)`: " + helpers.joined(separator: ", ")) }
-            throw DSLError("no column or mutation helper `\(name.text)` in `\(table.name)`", at: name.span,
-                           label: "unknown", notes: notes)
+            let suggestions = Compiler.closest(to: name.text, in: helpers + table.columnNames)
+            throw DSLError(.unknownMutationHelper(name.text, table: table.name, suggestions: suggestions, helpers: helpers),
+                           at: name.span)
         }
         let key = "\(table.name).\(name.text)"
         guard !helperStack.contains(key), helperStack.count < Compiler.maximumHelperDepth else {
-            throw DSLError("mutation helper `\(key)` uses itself", at: name.span, label: "endless expansion")
+            throw DSLError(.mutationHelperUsesItself(key), at: name.span)
         }
         helperStack.append(key)
         defer { helperStack.removeLast() }
         do throws(DSLError) {
             let sets = try compileAssignments(helper.assignments, of: table, scope: scope)
             if let twice = sets.first(where: { already.contains($0.column) }) {
-                throw DSLError("`\(twice.column)` is set twice", at: name.span, label: "also set by this helper")
+                throw DSLError(.setTwiceByHelper(twice.column), at: name.span)
             }
             return sets
         } catch {
             if error.span == name.span || helperStack.count > 1 { throw error }
-            throw DSLError("in mutation helper `\(key)`: \(error.message)", at: name.span, label: "helper used here",
-                           notes: error.notes + ["note: \(helper.text)"])
+            throw DSLError(.inMutationHelper(key, definition: helper.text, error.problem), at: name.span)
         }
     }
 }

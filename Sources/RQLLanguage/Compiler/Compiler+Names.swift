@@ -45,14 +45,11 @@ extension Compiler {
             if let value = try resolve(path, from: relation, context, direct: true) { found.append((relation, value)) }
         }
         if found.count > 1 {
-            let choices = found.map { "`\($0.relation.name).\(path[0].text)`" }
-            throw DSLError("`\(path[0].text)` is ambiguous", at: path[0].span, label: "in more than one table",
-                           notes: ["help: say which: " + Suggestions.phrase(choices)])
+            throw DSLError(.ambiguous(path[0].text, relations: found.map(\.relation.name)), at: path[0].span)
         }
         if let only = found.first { return only.value }
         if path.count == 1, let relation = scope.named[path[0].text] {
-            throw DSLError("`\(path[0].text)` is a table, not a value", at: path[0].span, label: "a table",
-                           notes: ["help: name one of its columns: \(path[0].text).\(relation.columns.first ?? "id")"])
+            throw DSLError(.tableNotValue(path[0].text, column: relation.columns.first ?? "id"), at: path[0].span)
         }
         return nil
     }
@@ -80,10 +77,8 @@ extension Compiler {
             switch relationship.kind {
             case .toOne:
                 guard !rest.isEmpty else {
-                    throw DSLError("`\(first.text)` is a relationship to `\(relationship.target)`, not a value", at: first.span,
-                                   label: "name one of its columns",
-                                   notes: ["help: \(first.text)."
-                                           + (catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id")])
+                    let column = catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id"
+                    throw DSLError(.relationshipNotValue(first.text, target: relationship.target, column: column), at: first.span)
                 }
                 if relation.level.allowsJoins, lowering == .optimized, findsOneRow(relationship, from: relation.table) {
                     let target = try joinToOne(relationship, from: relation)
@@ -96,9 +91,7 @@ extension Compiler {
             }
         }
         if !rest.isEmpty, relation.columns.contains(first.text) {
-            throw DSLError("`\(first.text)` is a column, not a relationship", at: rest[0].span,
-                           label: "no `\(rest[0].text)` in a column",
-                           notes: ["help: call a function on it as a method: \(first.text).lower()"])
+            throw DSLError(.columnNotRelationship(first.text, member: rest[0].text), at: rest[0].span)
         }
         return nil
     }
@@ -127,12 +120,10 @@ extension Compiler {
                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let key = "\(table.name).\(name.text)"
         guard !helperStack.contains(key) else {
-            throw DSLError("helper `\(key)` uses itself", at: name.span, label: "endless expansion",
-                           notes: ["note: \(helper.text)"])
+            throw DSLError(.helperUsesItself(key, definition: helper.text), at: name.span)
         }
         guard helperStack.count < Compiler.maximumHelperDepth else {
-            throw DSLError("helpers nest too deeply", at: name.span,
-                           label: "more than \(Compiler.maximumHelperDepth) helpers inside each other")
+            throw DSLError(.helpersTooDeep(levels: Compiler.maximumHelperDepth), at: name.span)
         }
         helperStack.append(key)
         defer { helperStack.removeLast() }
@@ -147,8 +138,7 @@ extension Compiler {
             return value
         } catch {
             if helperStack.count > 1 { throw error }
-            throw DSLError("in helper `\(key)`: \(error.message)", at: name.span, label: "helper used here",
-                           notes: error.notes + ["note: \(helper.text)"])
+            throw DSLError(.inHelper(key, definition: helper.text, error.problem), at: name.span)
         }
     }
 
@@ -161,7 +151,7 @@ extension Compiler {
         let key = relation.sqlAlias + "\u{1F}" + relationship.name
         if let existing = level.pathJoins[key] { return existing }
         guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
-            throw DSLError("no table `\(relationship.target)`", at: SourceSpan(0, 0))
+            throw DSLError(.missingTable(relationship.target), at: SourceSpan(0, 0))
         }
         let isPrimary = level.relations.first === relation
         let pathName = isPrimary ? relationship.name : "\(relation.name)_\(relationship.name)"
@@ -212,7 +202,7 @@ extension Compiler {
     private func correlatedToOne(_ relationship: Relationship, from relation: Relation, rest: [Name],
                                  _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
-            throw DSLError("no table `\(relationship.target)`", at: rest[0].span)
+            throw DSLError(.missingTable(relationship.target), at: rest[0].span)
         }
         let key = relation.sqlAlias + "\u{1F}" + relationship.name
         let joined: Relation
@@ -251,16 +241,11 @@ extension Compiler {
     private func toMany(_ relationship: Relationship, named name: Name, from relation: Relation, rest: [Name],
                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         guard let collector = context.collector else {
-            throw DSLError("`\(name.text)` is a to-many relationship of \(relation.described)", at: name.span,
-                           label: "many rows here",
-                           notes: ["help: aggregate it: count(\(name.text)), or test it in `where`: any \(name.text)"
-                                   + (rest.isEmpty ? "" : "." + rest.map(\.text).joined(separator: ".")) + " …"])
+            throw DSLError(.toManyNotValue(name.text, of: relation.described, path: rest.map(\.text)), at: name.span)
         }
         let key = relation.sqlAlias + "\u{1F}" + relationship.name
         if let found = collector.found, found.key != key {
-            throw DSLError("one aggregate ranges over one to-many relationship", at: name.span,
-                           label: "a second relationship",
-                           notes: ["note: this one already ranges over `\(found.relation.name)`"])
+            throw DSLError(.secondRelationship(already: found.relation.name), at: name.span)
         }
         if collector.found == nil {
             collector.found = try subquery(for: relationship, from: relation, key: key, span: name.span,
@@ -282,7 +267,7 @@ extension Compiler {
     private func subquery(for relationship: Relationship, from relation: Relation, key: String,
                           span: SourceSpan, aliases: ToManyAliases?) throws(DSLError) -> ToManyCollector.Found {
         guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
-            throw DSLError("no table `\(relationship.target)`", at: span)
+            throw DSLError(.missingTable(relationship.target), at: span)
         }
         func sharedAlias(_ name: String) -> String {
             let aliasKey = key + "\u{1F}" + name
@@ -421,9 +406,8 @@ extension Compiler {
         }
         guard let first = matches.first else { return nil }
         if matches.contains(where: { $0.value.value != first.value.value }) {
-            throw DSLError("`\(name.text)` is a case of several enums", at: name.span, label: "which one?",
-                           notes: ["note: " + matches.map { "\($0.column).\(name.text) = \($0.value.value.literal)" }.joined(separator: ", "),
-                                   "help: compare it with its column: status == \(name.text)"])
+            let found = matches.map { DSLProblem.EnumMatch(column: $0.column, value: $0.value.value) }
+            throw DSLError(.ambiguousEnumCase(name.text, matches: found), at: name.span)
         }
         return enumValue(first.value, context)
     }
@@ -433,15 +417,13 @@ extension Compiler {
     func unknownName(_ path: [Name], _ context: ExpressionContext) -> DSLError {
         let name = path[0]
         var candidates: [String] = []
-        var notes: [String] = []
-        var described: [String] = []
+        var relations: [DSLProblem.RelationOutline] = []
         var scope: Scope? = context.scope
         if let outputs = context.scope.outputs { candidates += outputs.keys.sorted() }
         while let current = scope {
             for relation in current.bare {
-                described.append(relation.described)
+                relations.append(outline(of: relation))
                 candidates += relation.columns
-                notes += catalogNotes(for: relation)
                 if let table = relation.table {
                     candidates += (definitions.helpers[table.name]?.keys.sorted() ?? [])
                     candidates += catalog.relationships(of: table).map(\.name)
@@ -453,16 +435,10 @@ extension Compiler {
             scope = current.outer
         }
         if let hint = context.enumHint { candidates += hint.map(\.name) }
-        if let outputs = context.scope.outputs {
-            notes.insert("note: result columns so far: " + outputs.keys.sorted().joined(separator: ", "), at: 0)
-        }
-        if let hint = context.enumHint {
-            notes.insert("note: the cases of this column's enum: " + hint.map(\.name).joined(separator: ", "), at: 0)
-        }
-        if let suggestion = Compiler.didYouMean(name.text, in: candidates) { notes.insert(suggestion, at: 0) }
-        let label = described.isEmpty ? "no columns can be used here"
-            : "not a column, helper or relationship of " + Suggestions.phrase(Array(Set(described)).sorted())
-        return DSLError("unknown name `\(name.text)`", at: name.span, label: label, notes: notes)
+        return DSLError(.unknownName(name.text, suggestions: Compiler.closest(to: name.text, in: candidates),
+                                     enumCases: context.enumHint?.map(\.name),
+                                     resultColumns: context.scope.outputs?.keys.sorted(), relations: relations),
+                        at: name.span)
     }
 
     func noMember(_ name: Name, in relation: Relation) -> DSLError {
@@ -471,38 +447,26 @@ extension Compiler {
             candidates += (definitions.helpers[table.name]?.keys.sorted() ?? [])
             candidates += catalog.relationships(of: table).map(\.name)
         }
-        var notes: [String] = []
-        if let suggestion = Compiler.didYouMean(name.text, in: candidates) { notes.append(suggestion) }
-        notes += catalogNotes(for: relation)
-        return DSLError("no column `\(name.text)` in \(relation.described)", at: name.span, label: "unknown column",
-                        notes: notes)
+        let suggestions = Compiler.closest(to: name.text, in: candidates)
+        return DSLError(.noMember(name.text, of: outline(of: relation), suggestions: suggestions), at: name.span)
     }
 
-    /// `note: columns of …`, `note: relationships of …`, `note: helpers of …`.
-    private func catalogNotes(for relation: Relation) -> [String] {
-        var notes = ["note: columns of \(relation.described): " + relation.columns.joined(separator: ", ")]
-        if let table = relation.table {
-            let relationships = catalog.relationships(of: table).map { relationship -> String in
-                switch relationship.kind {
-                case .toOne: return "\(relationship.name) (one \(relationship.target))"
-                case .toMany: return "\(relationship.name) (many)"
-                case .manyToMany: return "\(relationship.name) (many, through \(relationship.junction ?? "?"))"
-                }
-            }
-            if !relationships.isEmpty {
-                notes.append("note: relationships of \(relation.described): " + relationships.joined(separator: ", "))
-            }
-            if let helpers = definitions.helpers[table.name], !helpers.isEmpty {
-                notes.append("note: helpers of \(relation.described): " + helpers.keys.sorted().joined(separator: ", "))
-            }
-        }
-        return notes
+    func noColumn(_ name: Name, in table: Catalog.Table) -> DSLError {
+        let suggestions = Compiler.closest(to: name.text, in: table.columnNames)
+        return DSLError(.unknownColumn(name.text, table: table.name, suggestions: suggestions, columns: table.columnNames),
+                        at: name.span)
     }
 
-    /// `help: did you mean `x`?`, or nil when nothing is close.
-    static func didYouMean(_ name: String, in candidates: [String]) -> String? {
-        let closest = Suggestions.closest(to: name, in: Array(Set(candidates)).sorted())
-        guard !closest.isEmpty else { return nil }
-        return "help: did you mean " + Suggestions.phrase(closest.map { "`\($0)`" }) + "?"
+    /// What `relation` offers: its columns, and its table's relationships and helpers.
+    private func outline(of relation: Relation) -> DSLProblem.RelationOutline {
+        let relationships = relation.table.map { catalog.relationships(of: $0) } ?? []
+        let helpers = relation.table.flatMap { definitions.helpers[$0.name]?.keys.sorted() } ?? []
+        return DSLProblem.RelationOutline(described: relation.described, columns: relation.columns,
+                                          relationships: relationships, helpers: helpers)
+    }
+
+    /// The candidates closest to `name`, for a "did you mean" note.
+    static func closest(to name: String, in candidates: [String]) -> [String] {
+        Suggestions.closest(to: name, in: Array(Set(candidates)).sorted())
     }
 }

@@ -29,8 +29,7 @@ extension Compiler {
                 return try compileMutation(stage, pipeline: pipeline, rest: stages)
             case .insert(let assignments, let upsert):
                 guard stages.count == query.stages.count - 1 else {
-                    throw DSLError("`insert` must come straight after the table", at: stage.keywordSpan,
-                                   label: "insert here", notes: ["help: \(query.source.name.text) | insert column = value"])
+                    throw DSLError(.insertNotFirst(table: query.source.name.text), at: stage.keywordSpan)
                 }
                 var returning: [SelectItem]?
                 if let next = stages.popFirst() {
@@ -40,9 +39,7 @@ extension Compiler {
                 }
                 return try compileInsertSelect(into: query.source, assignments, upsert: upsert, returning: returning)
             case .returning:
-                throw DSLError("`returning` must follow `update`, `delete` or `insert`", at: stage.keywordSpan,
-                               label: "nothing to return from",
-                               notes: ["help: reminders | where isFlagged | update isFlagged = false | returning title"])
+                throw DSLError(.returningWithoutChange, at: stage.keywordSpan)
             default:
                 try apply(stage, to: &pipeline)
             }
@@ -53,7 +50,7 @@ extension Compiler {
     }
 
     func onlyReturning(after stage: Stage, _ next: Stage) -> DSLError {
-        DSLError("only `returning` can follow `\(stage.name)`", at: next.keywordSpan, label: "not allowed here")
+        DSLError(.onlyReturning(after: stage.name), at: next.keywordSpan)
     }
 
     // MARK: Sources
@@ -90,13 +87,10 @@ extension Compiler {
                                     table: table, columns: table.columnNames, enums: definitions.enums[table.name] ?? [:], level: level)
             return (relation, .table(table.name, schema: qualified ? table.schema : nil, alias: alias))
         }
-        var notes: [String] = []
-        if let suggestion = Compiler.didYouMean(source.name.text, in: sourceNames) { notes.append(suggestion) }
-        notes.append("note: tables: " + catalog.tables.values.filter { $0.kind != .view }.map(\.name).sorted().joined(separator: ", "))
+        let tables = catalog.tables.values.filter { $0.kind != .view }.map(\.name).sorted()
         let views = catalog.tables.values.filter { $0.kind == .view }.map(\.name).sorted()
-        if !views.isEmpty { notes.append("note: views: " + views.joined(separator: ", ")) }
-        throw DSLError("no table or view named `\(source.name.text)`", at: source.name.span,
-                       label: "unknown table", notes: notes)
+        throw DSLError(.unknownSource(source.name.text, suggestions: Compiler.closest(to: source.name.text, in: sourceNames),
+                                      tables: tables, views: views), at: source.name.span)
     }
 
     func columnOutputs(of relation: Relation) -> [(name: String, value: SQLExpression)] {
@@ -124,8 +118,7 @@ extension Compiler {
             try filter(condition, in: &pipeline, stage: stage)
         case .having(let condition):
             guard level.isGrouped, !level.isLimited, !level.isCounted else {
-                throw DSLError("`having` filters groups: it needs a `group` stage before it", at: stage.keywordSpan,
-                               label: "no group here", notes: ["help: use `where` to filter rows"])
+                throw DSLError(.havingWithoutGroup, at: stage.keywordSpan)
             }
             try filter(condition, in: &pipeline, stage: stage)
         case .select(let items):
@@ -161,8 +154,7 @@ extension Compiler {
         case .compound(let op, let other):
             try combine(op, other, stage: stage, in: &pipeline)
         case .chart:
-            throw DSLError("`chart` comes last, after every other stage of the query", at: stage.keywordSpan,
-                           label: "not the last stage", notes: ["help: reminders | group by list.title | select list.title, count() | chart bar"])
+            throw DSLError(.chartNotLast, at: stage.keywordSpan)
         case .update, .delete, .insert, .returning:
             break
         }
@@ -176,10 +168,8 @@ extension Compiler {
         let otherRows = try rows(of: other, query: query)
         let left = pipeline.level
         guard left.outputs.count == other.outputs.count else {
-            throw DSLError("`\(stage.name)` combines rows of the same number of columns: the rows so far have "
-                           + "\(left.outputs.count), the query in parentheses \(other.outputs.count)",
-                           at: query.span, label: "\(other.outputs.count) \(other.outputs.count == 1 ? "column" : "columns")",
-                           notes: ["help: select the same number of columns on both sides"])
+            throw DSLError(.compoundWidths(stage: stage.name, left: left.outputs.count, right: other.outputs.count),
+                           at: query.span)
         }
         // A side with its own order or limit is read whole first: a compound
         // SELECT takes ORDER BY and LIMIT only at its end.
@@ -256,8 +246,7 @@ extension Compiler {
             pipeline.level.havings.append(value)
         } else {
             if value.isAggregate {
-                throw DSLError("an aggregate cannot filter rows", at: condition.span, label: "aggregate in `\(stage.name)`",
-                               notes: ["help: group first: reminders | group by remindersListID | where count() > 2"])
+                throw DSLError(.aggregateFilters(stage: stage.name), at: condition.span)
             }
             pipeline.level.wheres.append(value)
             for alias in value.rejectsWhenMissing { pipeline.level.joinInner(alias) }
@@ -271,21 +260,16 @@ extension Compiler {
         context.onlyTrueKeeps = true
         let value = try compile(condition, context)
         if value.isWindow {
-            throw DSLError("a window function cannot filter rows where it is computed", at: condition.span,
-                           label: "window in `\(stage.name)`",
-                           notes: ["help: select it with a name, then filter: … | select title, row_number() over (order title) as n | where n <= 3"])
+            throw DSLError(.windowFilters(stage: stage.name), at: condition.span)
         }
         if value.isAggregate {
-            throw DSLError("an aggregate cannot filter rows", at: condition.span, label: "aggregate in `\(stage.name)`",
-                           notes: ["help: group first: reminders | group by remindersListID | where count() > 2"])
+            throw DSLError(.aggregateFilters(stage: stage.name), at: condition.span)
         }
         pipeline.level.wheres.append(value)
     }
 
     func notGrouped(_ column: Name) -> DSLError {
-        DSLError("`\(column.text)` is neither a group key nor aggregated", at: column.span,
-                 label: "not a group key",
-                 notes: ["help: add it to `group by`, or aggregate it: max(\(column.text)), count(distinct \(column.text))"])
+        DSLError(.notGrouped(column.text), at: column.span)
     }
 
     private func order(_ items: [SortItem], in pipeline: Pipeline) throws(DSLError) {
@@ -310,7 +294,7 @@ extension Compiler {
         for (key, text, alias) in keys {
             let value = try compile(key, context)
             if value.isAggregate {
-                throw DSLError("cannot group by an aggregate", at: key.span, label: "aggregate")
+                throw DSLError(.groupByAggregate, at: key.span)
             }
             var plain = value.collatedAsMeant
             plain.ungrouped = nil
@@ -337,12 +321,10 @@ extension Compiler {
         } else if relation.columns.contains("id") {
             key = ["id"]
         } else {
-            throw DSLError("`find` needs a table with a primary key", at: stage.keywordSpan, label: "no key here")
+            throw DSLError(.findWithoutKey, at: stage.keywordSpan)
         }
         guard key.count == 1, let column = key.first else {
-            throw DSLError("`find` needs a one-column primary key; \(relation.described) has (\(key.joined(separator: ", ")))",
-                           at: stage.keywordSpan, label: "composite key",
-                           notes: ["help: use where: " + key.map { "\($0) == …" }.joined(separator: " and ")])
+            throw DSLError(.findCompositeKey(relation: relation.described, key: key), at: stage.keywordSpan)
         }
         var context = ExpressionContext(pipeline.scope)
         context.enumHint = relation.enums[column]

@@ -4,20 +4,18 @@ extension Compiler {
         let level = pipeline.level
         guard !level.hasItems, !level.isGrouped, !level.isLimited, !level.isCounted, level.search == nil,
               level.relations.count == 1, !level.readsDerivedRows else {
-            throw DSLError("`search` must come once, straight after the table and its `where` stages", at: stage.keywordSpan,
-                           label: "too late for search",
-                           notes: ["help: reminders | search 'milk' | where isFlagged | select title"])
+            throw DSLError(.searchTooLate, at: stage.keywordSpan)
         }
         let relation = pipeline.primary
         guard let table = relation.table else {
-            throw DSLError("`search` needs a table", at: stage.keywordSpan, label: "not a table")
+            throw DSLError(.searchWithoutTable, at: stage.keywordSpan)
         }
         let (ftsTable, key) = try searchTarget(for: table, span: stage.keywordSpan)
         let match: SQLNode
         if case .string(let words) = text.kind {
             let query = raw ? words : Compiler.quotedWords(words)
             guard !query.isEmpty else {
-                throw DSLError("nothing to search for", at: text.span, label: "no words in this text")
+                throw DSLError(.emptySearch, at: text.span)
             }
             match = bind(.text(query))
         } else {
@@ -54,11 +52,9 @@ extension Compiler {
     func searchTarget(for table: Catalog.Table, span: SourceSpan) throws(DSLError)
         -> (Catalog.Table, Catalog.SearchKey?) {
         if table.kind.isFullText { return (table, nil) }
-        let help = "help: say which with `def \(table.name).fts = ftsTable` (or `ftsTable(keyColumn)` when a column holds the key)"
         if let defined = definitions.searchTables[table.name] {
             guard let fts = catalog.table(named: defined.ftsTable) else {
-                throw DSLError("`def \(table.name).fts` names `\(defined.ftsTable)`, which is gone", at: span,
-                               label: "no such table", notes: [help])
+                throw DSLError(.searchTableGone(table: table.name, fts: defined.ftsTable), at: span)
             }
             let key = defined.keyColumn.map { Catalog.SearchKey(fts: $0, source: table.primaryKey.first ?? "rowid") } ?? .rowid
             return (fts, key)
@@ -75,12 +71,9 @@ extension Compiler {
         }
         if candidates.count == 1, let only = candidates.first { return only }
         if candidates.isEmpty {
-            throw DSLError("no FTS5 or FTS4 table indexes `\(table.name)`", at: span, label: "nothing to search",
-                           notes: ["note: rql looks for a full-text table with content='\(table.name)', or one that triggers on \(table.name) keep in sync",
-                                   help])
+            throw DSLError(.noSearchTable(table.name), at: span)
         }
-        throw DSLError("several full-text tables index `\(table.name)`: " + candidates.map { "`\($0.0.name)`" }.joined(separator: ", "),
-                       at: span, label: "which one?", notes: [help])
+        throw DSLError(.severalSearchTables(table.name, candidates: candidates.map { $0.0.name }), at: span)
     }
 
     /// `highlight(col)`, `snippet(col)` and `bm25()` on the searched FTS5
@@ -88,10 +81,7 @@ extension Compiler {
     func searchFunction(_ function: String, name: Name, _ arguments: [Expression], search: QueryLevel.Search,
                         _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         if search.ftsTable.kind == .fts4, function != "snippet" {
-            throw DSLError("`\(function)` is FTS5's; `\(search.ftsTable.name)` is an FTS4 table", at: name.span,
-                           label: "not in FTS4",
-                           notes: [function == "bm25" ? "note: FTS4 ranks nothing itself: matchinfo() gives the counts to rank by"
-                                   : "help: snippet(column) works on FTS4 tables too"])
+            throw DSLError(.notInFTS4(function: function, table: search.ftsTable.name), at: name.span)
         }
         let table = SQLNode.column(nil, search.ftsAlias)
         var extras: [SQLNode] = []
@@ -101,18 +91,14 @@ extension Compiler {
         let maximum = function == "highlight" ? 3 : 5
         guard let first = arguments.first, let path = Compiler.path(of: first), let column = path.last,
               arguments.count <= maximum else {
-            throw DSLError("`\(function)` takes a column of `\(search.ftsTable.name)`"
-                + (function == "highlight" ? ", then optionally the open and close markers"
-                    : ", then optionally the open and close markers, the ellipsis and the number of tokens"),
-                at: name.span.through(arguments.last?.span ?? name.span), label: "\(function)(title)")
+            throw DSLError(.searchFunctionArguments(function: function, table: search.ftsTable.name),
+                           at: name.span.through(arguments.last?.span ?? name.span))
         }
         let columns = search.ftsTable.columnNames
         guard let index = columns.firstIndex(of: column.text) else {
-            var notes: [String] = []
-            if let suggestion = Compiler.didYouMean(column.text, in: columns) { notes.append(suggestion) }
-            notes.append("note: columns of \(search.ftsTable.name): " + columns.joined(separator: ", "))
-            throw DSLError("`\(column.text)` is not a column of the FTS5 table `\(search.ftsTable.name)`", at: column.span,
-                           label: "not indexed", notes: notes)
+            let suggestions = Compiler.closest(to: column.text, in: columns)
+            throw DSLError(.notIndexed(column.text, table: search.ftsTable.name, suggestions: suggestions, columns: columns),
+                           at: column.span)
         }
         let defaults = function == "highlight" ? ["**", "**"] : ["**", "**", "…"]
         while extras.count < defaults.count { extras.append(bind(.text(defaults[extras.count]))) }

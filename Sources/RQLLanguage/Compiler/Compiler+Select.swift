@@ -47,16 +47,14 @@ extension Compiler {
             switch item {
             case .star(let span):
                 if level.isGrouped {
-                    throw DSLError("`*` cannot follow `group`", at: span, label: "not a group key",
-                                   notes: ["help: select the group keys and aggregates"])
+                    throw DSLError(.starAfterGroup, at: span)
                 }
                 columns.append(.star)
                 for relation in level.relations { outputs += columnOutputs(of: relation) }
             case .relationStar(let name):
                 let relationName = String(name.text)
                 guard let relation = pipeline.scope.named[relationName] else {
-                    throw DSLError("no table or alias `\(relationName)` in this query", at: name.span, label: "unknown name",
-                                   notes: ["note: names here: " + pipeline.scope.named.keys.sorted().joined(separator: ", ")])
+                    throw DSLError(.unknownRelationName(relationName, names: pipeline.scope.named.keys.sorted()), at: name.span)
                 }
                 columns.append(.allOf(relation.sqlAlias))
                 outputs += columnOutputs(of: relation)
@@ -65,8 +63,7 @@ extension Compiler {
                 if !value.carriesUnmeantCollation { value = value.collatedAsMeant }
                 if let column = value.ungrouped { throw notGrouped(column) }
                 if value.isRowsOfRelationship {
-                    throw DSLError("a to-many relationship is not a value", at: expression.span, label: "aggregate it",
-                                   notes: ["help: count(\(text)), or use it in `where any \(text)…`"])
+                    throw DSLError(.toManySelected(text), at: expression.span)
                 }
                 let name = alias?.text ?? value.columnName ?? text
                 let plain = alias == nil && value.columnName != nil

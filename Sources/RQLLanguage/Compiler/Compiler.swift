@@ -68,11 +68,8 @@ final class Compiler {
 
     /// Starts compiling one more level inside the others; `leave()` ends it.
     func enter(_ span: SourceSpan) throws(DSLError) {
-        if stops() { throw DSLError.interrupted(at: span) }
-        guard depth < Compiler.maximumDepth else {
-            throw DSLError("the query is nested too deeply", at: span,
-                           label: "more than \(Compiler.maximumDepth) levels once helpers are expanded")
-        }
+        if stops() { throw DSLError(.interrupted, at: span) }
+        guard depth < Compiler.maximumDepth else { throw DSLError(.expandedTooDeeply(levels: Compiler.maximumDepth), at: span) }
         depth += 1
     }
 
@@ -105,10 +102,8 @@ final class Compiler {
         var chart: String?
         if let last = query.stages.last, case .chart(let name) = last.kind {
             guard Compiler.chartKinds.contains(name.text.lowercased()) else {
-                var notes: [String] = []
-                if let suggestion = Compiler.didYouMean(name.text, in: Compiler.chartKinds) { notes.append(suggestion) }
-                notes.append("note: charts: " + Compiler.chartKinds.joined(separator: ", "))
-                throw DSLError("no chart named `\(name.text)`", at: name.span, label: "not a chart", notes: notes)
+                let suggestions = Compiler.closest(to: name.text, in: Compiler.chartKinds)
+                throw DSLError(.unknownChart(name.text, suggestions: suggestions), at: name.span)
             }
             chart = name.text.lowercased()
             query.stages.removeLast()

@@ -54,8 +54,7 @@ public enum DSL {
         let distance = Suggestions.editDistance(lowered, keyword)
         let nearestSource = sources.map { Suggestions.editDistance(lowered, $0.lowercased()) }.min() ?? Int.max
         guard distance <= threshold, distance < nearestSource else { return nil }
-        return DSLError("unknown table or statement '\(word)'", at: first.span, label: "neither a table nor SQL",
-                        notes: ["help: did you mean \(keyword.uppercased())?"])
+        return DSLError(.sqlKeywordTypo(word, keyword: keyword), at: first.span)
     }
 
     /// How relationships become SQL. Both give the same rows on every

@@ -1,4 +1,5 @@
-/// A DSL command that cannot be compiled, with the span it is about.
+/// A DSL command that cannot be compiled: what is wrong, and the span it is
+/// about. Its words come from `DSLProblem`.
 ///
 /// Rendered like a compiler diagnostic:
 ///
@@ -7,26 +8,19 @@
 ///                        ^^^^^ unknown column
 ///     help: did you mean `title`?
 public struct DSLError: Error, Equatable, Sendable {
-    public var message: String
+    public var problem: DSLProblem
     public var span: SourceSpan
-    /// Printed after the carets.
-    public var label: String
-    /// Lines printed after the snippet: `help: …` and `note: …`.
-    public var notes: [String]
-    /// Compiling stopped because it was asked to (Ctrl-C, a time limit).
-    public var isInterruption = false
 
-    public init(_ message: String, at span: SourceSpan, label: String = "", notes: [String] = []) {
-        self.message = message
+    public init(_ problem: DSLProblem, at span: SourceSpan) {
+        self.problem = problem
         self.span = span
-        self.label = label
-        self.notes = notes
     }
 
-    /// Compiling was told to stop while at `span`.
-    static func interrupted(at span: SourceSpan) -> DSLError {
-        var error = DSLError("interrupted", at: span, label: "compiling stopped here")
-        error.isInterruption = true
-        return error
-    }
+    public var message: String { problem.message }
+    /// Printed after the carets.
+    public var label: String { problem.label }
+    /// Lines printed after the snippet: `help: …` and `note: …`.
+    public var notes: [DiagnosticNote] { problem.notes }
+    /// Compiling stopped because it was asked to (Ctrl-C, a time limit).
+    public var isInterruption: Bool { problem == .interrupted }
 }

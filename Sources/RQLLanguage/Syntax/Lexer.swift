@@ -50,7 +50,8 @@ struct Lexer {
         }
         switch byte {
         case 0x27, 0x22: // ' "
-            let value = try quoted(by: byte, from: start, what: "string")
+            let quote = String(decoding: [byte], as: UTF8.self)
+            let value = try quoted(by: byte, from: start, unterminated: .unterminatedString(quote: quote))
             return Token(kind: .string(value), span: SourceSpan(start, index))
         // (A `where` would guard only the last pattern of a list.)
         case 0x3A where index + 1 < bytes.count && Self.isNameStart(bytes[index + 1]),  // :name
@@ -64,9 +65,9 @@ struct Lexer {
             while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
             return Token(kind: .parameter(text(start, index)), span: SourceSpan(start, index))
         case 0x60: // `
-            let value = try quoted(by: byte, from: start, what: "quoted name")
+            let value = try quoted(by: byte, from: start, unterminated: .unterminatedQuotedName)
             guard !value.isEmpty else {
-                throw DSLError("empty quoted name", at: SourceSpan(start, index), label: "a name goes between the backticks")
+                throw DSLError(.emptyQuotedName, at: SourceSpan(start, index))
             }
             return Token(kind: .quotedWord(value), span: SourceSpan(start, index))
         default:
@@ -81,9 +82,7 @@ struct Lexer {
         let scalarEnd = Self.endOfScalar(in: bytes, at: index)
         let character = text(index, scalarEnd)
         index = scalarEnd
-        throw DSLError("unexpected character `\(character)`", at: SourceSpan(start, scalarEnd),
-                       label: "not part of the query language",
-                       notes: character == ";" ? ["help: DSL queries need no `;`; SQL statements start with a keyword such as SELECT"] : [])
+        throw DSLError(.unexpectedCharacter(character), at: SourceSpan(start, scalarEnd))
     }
 
     private mutating func skipBlanksAndComments() {
@@ -119,18 +118,19 @@ struct Lexer {
         let span = SourceSpan(start, index)
         if index < bytes.count, Self.isNameStart(bytes[index]) {
             while index < bytes.count, Self.isNameContinuation(bytes[index]) { index += 1 }
-            throw DSLError("malformed number `\(text(start, index))`", at: SourceSpan(start, index),
-                           label: "names cannot start with a digit")
+            throw DSLError(.digitLeadsName(text(start, index)), at: SourceSpan(start, index))
         }
         let digits = text(start, index).filter { $0 != "_" }
         if !isReal, let value = Int64(digits) { return Token(kind: .integer(value), span: span) }
         guard let value = Double(digits) else {
-            throw DSLError("malformed number `\(digits)`", at: span, label: "not a number")
+            throw DSLError(.malformedNumber(digits), at: span)
         }
         return Token(kind: .real(value), span: span)
     }
 
-    private mutating func quoted(by quote: UInt8, from start: Int, what: String) throws(DSLError) -> String {
+    /// The text between `quote` and the next lone one, a doubled quote read
+    /// as one; `unterminated` when the text ends first.
+    private mutating func quoted(by quote: UInt8, from start: Int, unterminated: DSLProblem) throws(DSLError) -> String {
         var value: [UInt8] = []
         index += 1
         while index < bytes.count {
@@ -147,10 +147,7 @@ struct Lexer {
                 value.append(byte)
             }
         }
-        let mark = String(decoding: [quote], as: UTF8.self)
-        throw DSLError("unterminated \(what)", at: SourceSpan(start, start + 1),
-                       label: "this \(what) has no closing \(mark)",
-                       notes: ["help: write a \(mark) inside it twice: \(mark)\(mark)"])
+        throw DSLError(unterminated, at: SourceSpan(start, start + 1))
     }
 
     private func text(_ start: Int, _ end: Int) -> String {

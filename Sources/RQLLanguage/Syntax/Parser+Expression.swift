@@ -10,8 +10,7 @@ extension Parser {
             let right = try conjunction()
             // SQL's `||` joins text; here it is `or`, which would turn text into 0 or 1.
             if op.kind == .symbol(.or), [left, right].contains(where: { if case .string = $0.kind { true } else { false } }) {
-                throw DSLError("`||` means or in a query; `++` joins text", at: op.span, label: "or",
-                               notes: ["help: select greeting = 'Hello, ' ++ title"])
+                throw DSLError(.orWithText, at: op.span)
             }
             left = try node(.binary(.or, left, right), left.span.through(right.span))
         }
@@ -57,8 +56,7 @@ extension Parser {
         let left = try coalescing()
         guard let compared = try comparisonTail(left) else { return left }
         if isComparisonStart {
-            throw DSLError("comparisons cannot be chained", at: current.span, label: "second comparison",
-                           notes: ["help: join them with `and`: a < b and b < c"])
+            throw DSLError(.chainedComparison, at: current.span)
         }
         return compared
     }
@@ -86,8 +84,7 @@ extension Parser {
             case .greater: op = .greater
             case .greaterEqual: op = .greaterEqual
             case .assign:
-                throw DSLError("use `==` to compare", at: current.span, label: "`=` sets a column in `update`",
-                               notes: ["help: where title == 'Groceries'"])
+                throw DSLError(.assignInComparison, at: current.span)
             default: return nil
             }
             advance()
@@ -144,9 +141,7 @@ extension Parser {
             let end = try expect(.rightParen, "close the subquery").span
             return try node(.inQuery(left, query, negated: negated), left.span.through(end))
         }
-        throw DSLError("expected a list `[a, b]` or a query in parentheses, found \(current.description)", at: current.span,
-                       label: "`in` takes [a, b] or (table | select column)",
-                       notes: ["help: a list goes in brackets: priority in [1, 2]"])
+        throw DSLError(.inWithoutList(found: current.description), at: current.span)
     }
 
     /// Whether the tokens at `offset` start a query: a name then `|` or `as alias |`.
@@ -291,8 +286,7 @@ extension Parser {
             let end = try expect(.rightParen, "close the parenthesis").span
             return try node(inner.kind, token.span.through(end))
         case .symbol(.leftBracket):
-            throw DSLError("a list is only allowed after `in`", at: token.span, label: "list here",
-                           notes: ["help: priority in [1, 2]"])
+            throw DSLError(.listOutsideIn, at: token.span)
         case .end:
             throw unexpected(expected: "a value", label: "the input ends where a value should be")
         default:
@@ -366,11 +360,9 @@ extension Parser {
         try expect(keyword: "as", "cast(value as type)")
         let type = current
         guard case .word(let name) = type.kind, Parser.castTypes.contains(name.lowercased()) else {
-            var notes = ["note: the types are " + Parser.castTypes.joined(separator: ", ")]
-            if case .word(let name) = type.kind, let suggestion = Suggestions.didYouMean(name, in: Parser.castTypes) {
-                notes.insert("help: " + suggestion, at: 0)
-            }
-            throw DSLError("cast takes one of SQLite's types", at: type.span, label: "not a type", notes: notes)
+            var suggestions: [String] = []
+            if case .word(let name) = type.kind { suggestions = Suggestions.closest(to: name, in: Parser.castTypes) }
+            throw DSLError(.unknownCastType(suggestions: suggestions), at: type.span)
         }
         advance()
         let end = try expect(.rightParen, "close the cast").span

@@ -55,9 +55,8 @@ extension Parser {
     private mutating func stage(after pipe: Token) throws(DSLError) -> Stage {
         let keyword = current
         guard let word = keyword.keyword else {
-            let label = current.kind == .end || current.isSymbol(.pipe) ? "expected a stage after `|`" : "not a stage"
-            throw DSLError("expected a stage after `|`, found \(current.description)", at: current.span, label: label,
-                           notes: ["help: stages are \(Parser.stageNames.filter { $0 != "left" }.joined(separator: ", "))"])
+            let atEnd = current.kind == .end || current.isSymbol(.pipe)
+            throw DSLError(.missingStage(found: current.description, atEnd: atEnd), at: current.span)
         }
         advance()
         var keywordSpan = keyword.span
@@ -116,12 +115,8 @@ extension Parser {
             try expect(.rightParen, "close the other query")
             kind = .compound(op, other)
         default:
-            var notes: [String] = []
-            if let suggestion = Suggestions.didYouMean(word, in: Parser.stageNames, prefix: "") {
-                notes.append("help: \(suggestion)")
-            }
-            notes.append("help: stages are \(Parser.stageNames.filter { $0 != "left" }.joined(separator: ", "))")
-            throw DSLError("unknown stage `\(word)`", at: keyword.span, label: "not a stage", notes: notes)
+            let suggestions = Suggestions.closest(to: word, in: Parser.stageNames)
+            throw DSLError(.unknownStage(word, suggestions: suggestions), at: keyword.span)
         }
         return Stage(kind: kind, keywordSpan: keywordSpan, span: pipe.span.through(tokens[max(0, position - 1)].span))
     }
@@ -211,8 +206,7 @@ extension Parser {
             if accept(.assign) != nil {
                 items.append(.set(column, try expression()))
             } else if current.isSymbol(.equal) {
-                throw DSLError("use `=` to set a column", at: current.span, label: "`==` compares",
-                               notes: ["help: \(column.text) = value"])
+                throw DSLError(.equalsInAssignment(column: column.text), at: current.span)
             } else {
                 items.append(.helper(column))
             }
@@ -235,8 +229,7 @@ extension Parser {
             throw unexpected(expected: "`ignore` or `update`", label: "on conflict … ignore, or on conflict (column) update column = value")
         }
         guard !columns.isEmpty else {
-            throw DSLError("`on conflict … update` needs the columns whose conflict it handles", at: span,
-                           label: "which columns?", notes: ["help: on conflict (title) update notes = excluded.notes"])
+            throw DSLError(.upsertWithoutColumns, at: span)
         }
         return Upsert(columns: columns, updates: try assignments(), span: span)
     }
@@ -253,8 +246,7 @@ extension Parser {
         }
         if accept(.define) != nil {
             guard let table else {
-                throw DSLError("a mutation helper needs a table", at: name.span, label: "write table.\(name.text)",
-                               notes: ["help: def reminders.\(name.text) := status = 1"])
+                throw DSLError(.mutationHelperWithoutTable(name.text), at: name.span)
             }
             return .defineMutation(table: table, name: name, try assignments())
         }

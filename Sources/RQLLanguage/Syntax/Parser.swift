@@ -83,15 +83,13 @@ struct Parser {
     func expectEnd() throws(DSLError) {
         guard current.kind != .end else { return }
         if case .word = current.kind, Parser.stageNames.contains(current.keyword ?? "") {
-            throw DSLError("expected `|` before `\(current.keyword ?? "")`", at: current.span,
-                           label: "a stage follows `|`",
-                           notes: ["help: stages are joined by `|`: reminders | where isFlagged"])
+            throw DSLError(.missingPipe(before: current.keyword ?? ""), at: current.span)
         }
         throw unexpected(expected: "the end of the query", label: "unexpected here")
     }
 
     func unexpected(expected: String, label: String) -> DSLError {
-        DSLError("expected \(expected), found \(current.description)", at: current.span, label: label)
+        DSLError(.unexpected(expected: expected, found: current.description, label: label), at: current.span)
     }
 
     /// The source text of `span`, blanks collapsed: result column names.
@@ -103,8 +101,7 @@ struct Parser {
     mutating func enter() throws(DSLError) {
         depth += 1
         if depth > Parser.maximumDepth {
-            throw DSLError("the query is nested too deeply", at: current.span,
-                           label: "more than \(Parser.maximumDepth) levels of nesting here")
+            throw DSLError(.nestedTooDeeply(levels: Parser.maximumDepth), at: current.span)
         }
     }
 
@@ -114,9 +111,7 @@ struct Parser {
     func node(_ kind: Expression.Kind, _ span: SourceSpan) throws(DSLError) -> Expression {
         let node = Expression(kind, span)
         guard node.depth <= Parser.maximumTreeDepth else {
-            throw DSLError("the query is nested too deeply", at: tokens[max(0, position - 1)].span,
-                           label: "more than \(Parser.maximumTreeDepth) levels of operators, calls and paths inside each other",
-                           notes: ["help: a list goes in `in [a, b, …]`; a long query can be split with `let`"])
+            throw DSLError(.treeTooDeep(levels: Parser.maximumTreeDepth), at: tokens[max(0, position - 1)].span)
         }
         return node
     }

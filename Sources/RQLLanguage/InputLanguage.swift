@@ -69,30 +69,18 @@ extension String {
 
 extension Substring {
     /// The text after leading whitespace and SQL comments (`-- …` and
-    /// `/* … */`), found scalar by scalar as SQLite finds them: a combining
-    /// mark after `--` does not hide the comment.
+    /// `/* … */`), the comments found by `SQLLexer`, byte by byte as SQLite
+    /// finds them (a combining mark after `--` does not hide the comment),
+    /// and any whitespace scalar skipped too.
     public func skippingBlanksAndComments() -> Substring {
-        let scalars = unicodeScalars
-        var index = scalars.startIndex
-        func isAt(_ first: Unicode.Scalar, _ second: Unicode.Scalar, _ position: String.Index) -> Bool {
-            guard position < scalars.endIndex, scalars[position] == first else { return false }
-            let next = scalars.index(after: position)
-            return next < scalars.endIndex && scalars[next] == second
+        var text = self
+        var offset = 0
+        while true {
+            offset = text.withUTF8 { SQLLexer.endOfBlanksAndComments(in: $0, from: offset) }
+            let index = utf8.index(utf8.startIndex, offsetBy: offset)
+            guard index < endIndex, unicodeScalars[index].properties.isWhitespace else { return self[index...] }
+            offset += UTF8.width(unicodeScalars[index])
         }
-        while index < scalars.endIndex {
-            if scalars[index].properties.isWhitespace {
-                index = scalars.index(after: index)
-            } else if isAt("-", "-", index) {
-                while index < scalars.endIndex, scalars[index] != "\n" { index = scalars.index(after: index) }
-            } else if isAt("/", "*", index) {
-                index = scalars.index(index, offsetBy: 2)
-                while index < scalars.endIndex, !isAt("*", "/", index) { index = scalars.index(after: index) }
-                index = scalars.index(index, offsetBy: 2, limitedBy: scalars.endIndex) ?? scalars.endIndex
-            } else {
-                break
-            }
-        }
-        return self[index...]
     }
 
     /// Whether the text starts with `prefix`, compared scalar by scalar (a

@@ -48,11 +48,6 @@ extension Notebook {
         cells = parser.cells
         items = parser.items
     }
-
-    /// Whether `line` belongs to a recorded output block: `-->` alone or `--> TEXT`.
-    static func isOutput(_ line: String) -> Bool {
-        line == "-->" || line.hasPrefix("--> ")
-    }
 }
 
 /// The state of reading a notebook's lines from top to bottom.
@@ -88,7 +83,7 @@ private struct NotebookParser {
             if start.isEmpty {
                 items.append(.prose(line: index + 1, text: ""))
                 index += 1
-            } else if Notebook.isOutput(line) {
+            } else if CommandContinuation.isOutput(line) {
                 throw error(index + 1, "recorded output (-->) with no command above it",
                             help: "an output block goes right under its command, with no blank line between")
             } else if start.startsWithScalars("-- @") {
@@ -121,11 +116,9 @@ private struct NotebookParser {
         case .dot:
             break
         case .dsl:
-            while end < lines.count, !Notebook.isOutput(lines[end]) {
-                let next = lines[end]
-                let nextStart = next.drop(while: { $0 == " " || $0 == "\t" })
-                guard !nextStart.isEmpty, DSLContinuation.needsMore(text) || nextStart.hasPrefix("|") else { break }
-                text += "\n" + next.trimmingTrailingWhitespace()
+            while end < lines.count,
+                  CommandContinuation.notebook.query(isOpen: DSLContinuation.needsMore(text), continuesOn: lines[end]) {
+                text += "\n" + lines[end].trimmingTrailingWhitespace()
                 end += 1
             }
         case .sql:
@@ -135,7 +128,7 @@ private struct NotebookParser {
         cell.command = Command(language, text, line: start + 1)
         cell.source = start..<end
         var outputEnd = end
-        while outputEnd < lines.count, Notebook.isOutput(lines[outputEnd]) { outputEnd += 1 }
+        while outputEnd < lines.count, CommandContinuation.isOutput(lines[outputEnd]) { outputEnd += 1 }
         cell.outputLines = end..<outputEnd
         cell.recorded = outputEnd > end ? lines[end..<outputEnd].map { String($0.dropFirst(4)) } : nil
         pending = Self.noDirectives
@@ -147,9 +140,10 @@ private struct NotebookParser {
 
     /// The SQL statement that starts with `body` on line `start`, and the
     /// line after it. It ends with the `;` that `SQLStatementScanner` finds,
-    /// as at the prompt; without one, at its output block, a blank line or
-    /// the end, but never inside a string, a quoted name or a `/* */` comment:
-    /// one that the end of the notebook leaves open is an error.
+    /// as at the prompt; without one, where `CommandContinuation.notebook`
+    /// ends the cell, or at the end, but never inside a string, a quoted
+    /// name or a `/* */` comment: one that the end of the notebook leaves
+    /// open is an error.
     func statement(_ body: Substring, from start: Int) throws -> (text: String, end: Int) {
         var scanner = SQLStatementScanner(body)
         var end = start + 1
@@ -165,8 +159,7 @@ private struct NotebookParser {
                 }
                 return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
             }
-            guard scanner.isInsideToken
-                    || !(Notebook.isOutput(lines[end]) || lines[end].allSatisfy({ $0 == " " || $0 == "\t" })) else {
+            guard CommandContinuation.notebook.statement(scanner, continuesOn: lines[end]) else {
                 return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
             }
             scanner.append(line: lines[end])
@@ -179,10 +172,15 @@ private struct NotebookParser {
     /// inside `/* */` but must end before the notebook does; anything else is
     /// a second command.
     func lineAfter(_ rest: ArraySlice<UInt8>, from statementEnd: Int) throws -> Int {
-        var end = statementEnd
         let restText = String(decoding: rest, as: UTF8.self)
-        var after = SQLStatementScanner(restText)
-        if restText.skippingBlanksAndComments().isEmpty {
+        switch CommandContinuation.after(statement: restText) {
+        case .nothing:
+            return statementEnd
+        case .command:
+            throw twoCommands(statementEnd)
+        case .openComment:
+            var after = SQLStatementScanner(restText)
+            var end = statementEnd
             while after.isInsideComment, end < lines.count {
                 after.append(line: lines[end])
                 end += 1
@@ -191,12 +189,15 @@ private struct NotebookParser {
                 throw error(statementEnd, "the /* comment after this statement does not end",
                             help: "close it before the end of the notebook")
             }
+            guard String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty else {
+                throw twoCommands(end)
+            }
+            return end
         }
-        guard String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty else {
-            throw error(end, "two commands on one line",
-                        help: "put each command on a line of its own, so each gets its own output block")
-        }
-        return end
+    }
+
+    func twoCommands(_ line: Int) -> NotebookError {
+        error(line, "two commands on one line", help: "put each command on a line of its own, so each gets its own output block")
     }
 
     var isBeforeFirstCell: Bool { cells.isEmpty }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RQLEngine
+import RQLLanguage
 import RQLRender
 @testable import RQLNotebook
 
@@ -69,8 +70,8 @@ import RQLRender
         let check = NotebookCheck(notebook, try NotebookRunner().run(notebook))
         #expect(check.unexpectedErrors.isEmpty)
         let updated = notebook.text(replacingOutputs: check.run.outputs)
-        #expect(updated.split(separator: "\n").filter { !Notebook.isOutput(String($0)) }
-                == text.split(separator: "\n").filter { !Notebook.isOutput(String($0)) })
+        #expect(updated.split(separator: "\n").filter { !CommandContinuation.isOutput(String($0)) }
+                == text.split(separator: "\n").filter { !CommandContinuation.isOutput(String($0)) })
         let again = try Notebook(text: updated, path: "x.rql")
         #expect(again.cells.map(\.command.text) == notebook.cells.map(\.command.text))
         #expect(NotebookCheck(again, try NotebookRunner().run(again)).drifted.isEmpty)

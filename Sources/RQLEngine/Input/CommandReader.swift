@@ -1,13 +1,13 @@
 import RQLLanguage
 
-/// Splits input lines into commands: a dot-command is one line; SQL runs
-/// until `SQLStatementScanner` finds the `;` that ends it (so trigger bodies
-/// with inner semicolons stay whole); a DSL query ends with its line unless
-/// the line leaves something open (`DSLContinuation`), and an empty line
-/// ends it anyway. A reader that looks ahead (scripts and notebooks) also
-/// continues a DSL query on a following line that starts with `|`. The end
-/// of input completes a pending command. Blank lines and comments between
-/// commands are skipped, `/* */` comments over several lines too.
+/// Splits input lines into commands, by the rules of `CommandContinuation`
+/// (`.prompt`, or `.script` for a reader that looks ahead): a dot-command
+/// is one line; SQL runs until `SQLStatementScanner` finds the `;` that ends
+/// it (so trigger bodies with inner semicolons stay whole); a DSL query ends
+/// with its line unless the line leaves something open, or, looking ahead,
+/// the next line starts with `|`. The end of input completes a pending
+/// command. Blank lines and comments between commands are skipped, `/* */`
+/// comments over several lines too.
 ///
 ///     var reader = CommandReader()
 ///     reader.feed("CREATE TRIGGER t AFTER INSERT ON a BEGIN", line: 1) // []
@@ -22,12 +22,12 @@ public struct CommandReader {
     private var query: Command?
     /// Whether `query` is complete and waits only to see whether the next line starts with `|`.
     private var queryIsComplete = false
-    private let looksAhead: Bool
+    private let rules: CommandContinuation
 
     /// `looksAhead`: a line starting with `|` continues the DSL query before
-    /// it (scripts and notebooks, where the next line is at hand).
+    /// it (scripts, where the next line is at hand).
     public init(looksAhead: Bool = false) {
-        self.looksAhead = looksAhead
+        rules = looksAhead ? .script : .prompt
     }
 
     /// Whether a command has started and is not complete yet.
@@ -52,33 +52,24 @@ public struct CommandReader {
     public mutating func feed(_ line: String, line number: Int) -> [Command] {
         var completed: [Command] = []
         if var open = query {
-            let start = line.skippingBlanksAndComments()
-            if queryIsComplete {
-                if start.startsWithScalars("|") || (start.isEmpty && !line.isBlank) {
-                    open.text += "\n" + line.trimmingTrailingWhitespace()
-                    query = open
-                    queryIsComplete = !DSLContinuation.needsMore(open.text)
-                    return []
-                }
-                completed.append(open)
-                query = nil
-            } else {
-                if line.isBlank {
-                    query = nil
-                    return [open]
-                }
+            query = nil
+            if rules.query(isOpen: !queryIsComplete, continuesOn: line) {
                 open.text += "\n" + line.trimmingTrailingWhitespace()
-                query = open
-                if DSLContinuation.needsMore(open.text) { return [] }
-                if looksAhead {
-                    queryIsComplete = true
-                    return []
-                }
-                query = nil
-                return [open]
+                return holding(open)
             }
+            completed.append(open)
         }
         return completed + read(line, line: number)
+    }
+
+    /// The DSL query `command` if it is complete where it stands; else it
+    /// waits in `query` for the lines after it.
+    private mutating func holding(_ command: Command) -> [Command] {
+        let isOpen = DSLContinuation.needsMore(command.text)
+        guard isOpen || rules.looksAhead else { return [command] }
+        query = command
+        queryIsComplete = !isOpen
+        return []
     }
 
     private mutating func read(_ line: String, line number: Int) -> [Command] {
@@ -109,12 +100,7 @@ public struct CommandReader {
         case .dot:
             return [Command(.dot, String(body).trimmingTrailingWhitespace(), line: bodyLine)]
         case .dsl:
-            let command = Command(.dsl, String(body).trimmingTrailingWhitespace(), line: bodyLine)
-            let isOpen = DSLContinuation.needsMore(command.text)
-            guard isOpen || looksAhead else { return [command] }
-            query = command
-            queryIsComplete = !isOpen
-            return []
+            return holding(Command(.dsl, String(body).trimmingTrailingWhitespace(), line: bodyLine))
         case .sql:
             statement = SQLStatementScanner(body)
             statementLine = bodyLine
@@ -156,11 +142,13 @@ public struct CommandReader {
             commands.append(Command(.sql, String(decoding: complete, as: UTF8.self), line: statementLine))
             let restLine = statementLine + complete.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             let restText = String(decoding: rest, as: UTF8.self)
-            let body = restText.skippingBlanksAndComments()
             statement = nil
-            if body.isEmpty {
-                if SQLStatementScanner(restText).isInsideComment { openComment = (restText, restLine) }
-            } else {
+            switch CommandContinuation.after(statement: restText) {
+            case .nothing:
+                break
+            case .openComment:
+                openComment = (restText, restLine)
+            case .command(let body):
                 statement = SQLStatementScanner(body)
                 statementLine = restLine + restText[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             }

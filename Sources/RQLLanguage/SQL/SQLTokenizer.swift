@@ -32,57 +32,50 @@ public struct SQLToken: Equatable, Sendable {
     }
 }
 
-/// Splits SQL into tokens, skipping blanks and comments; strings and quoted
-/// names are kept whole (their quotes may be doubled inside).
+/// Splits SQL into tokens (`SQLLexer`'s), skipping blanks and comments;
+/// strings and quoted names are kept whole, their values without their
+/// quotes (doubled inside, a quote counts once).
 public enum SQLTokenizer {
     public static func tokens(_ sql: String) -> [SQLToken] {
-        let bytes = Array(sql.utf8)
-        var tokens: [SQLToken] = []
-        var index = 0
-        func text(_ start: Int, _ end: Int) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
-        while index < bytes.count {
-            let byte = bytes[index]
-            let start = index
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                index += 1
-            } else if byte == 0x2D, index + 1 < bytes.count, bytes[index + 1] == 0x2D {
-                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-            } else if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
-                index += 2
-                while index < bytes.count, !(bytes[index] == 0x2A && index + 1 < bytes.count && bytes[index + 1] == 0x2F) { index += 1 }
-                index = min(bytes.count, index + 2)
-            } else if byte == 0x27 || byte == 0x22 || byte == 0x60 || byte == 0x5B {
-                let close: UInt8 = byte == 0x5B ? 0x5D : byte
-                var value: [UInt8] = []
-                index += 1
-                while index < bytes.count {
-                    if bytes[index] == close {
-                        if close != 0x5D, index + 1 < bytes.count, bytes[index + 1] == close {
-                            value.append(close)
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        break
-                    }
-                    value.append(bytes[index])
-                    index += 1
-                }
-                tokens.append(SQLToken(kind: byte == 0x27 ? .string : .quotedName, text: String(decoding: value, as: UTF8.self),
-                                       range: start..<index))
-            } else if Lexer.isNameStart(byte) {
-                while index < bytes.count, Lexer.isNameContinuation(bytes[index]) { index += 1 }
-                tokens.append(SQLToken(kind: .word, text: text(start, index), range: start..<index))
-            } else if Lexer.isDigit(byte) {
-                while index < bytes.count, Lexer.isNameContinuation(bytes[index]) || bytes[index] == 0x2E { index += 1 }
-                tokens.append(SQLToken(kind: .number, text: text(start, index), range: start..<index))
-            } else {
-                index += 1
-                while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
-                tokens.append(SQLToken(kind: .punctuation, text: text(start, index), range: start..<index))
+        var sql = sql
+        return sql.withUTF8 { bytes in
+            var tokens: [SQLToken] = []
+            var index = 0
+            while index < bytes.count {
+                let token = SQLLexer.token(in: bytes, at: index)
+                index = token.range.upperBound
+                if let read = sqlToken(token, in: bytes) { tokens.append(read) }
             }
+            return tokens
         }
-        return tokens
+    }
+
+    /// The lexer's token as a caller reads it; nil for blanks and comments.
+    private static func sqlToken(_ token: SQLLexer.Token, in bytes: UnsafeBufferPointer<UInt8>) -> SQLToken? {
+        let kind: SQLToken.Kind
+        switch token.kind {
+        case .blank, .lineComment, .blockComment: return nil
+        case .quoted(let close):
+            return SQLToken(kind: bytes[token.range.lowerBound] == 0x27 ? .string : .quotedName,
+                            text: value(of: token, closedBy: close, in: bytes), range: token.range)
+        case .word: kind = .word
+        case .number: kind = .number
+        case .punctuation: kind = .punctuation
+        }
+        return SQLToken(kind: kind, text: String(decoding: bytes[token.range], as: UTF8.self), range: token.range)
+    }
+
+    /// A string's or quoted name's value: without its quotes, and a quote
+    /// doubled inside counted once.
+    private static func value(of token: SQLLexer.Token, closedBy close: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let end = token.isOpen ? token.range.upperBound : token.range.upperBound - 1
+        var value: [UInt8] = []
+        var index = token.range.lowerBound + 1
+        while index < end {
+            value.append(bytes[index])
+            index += bytes[index] == close && close != 0x5D ? 2 : 1
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// `( a, b.c, … )` starting at `start`: each item's tokens (split at

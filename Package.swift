@@ -21,11 +21,14 @@ let package = Package(
             name: "CSQLiteSupport",
             linkerSettings: [.linkedLibrary("sqlite3")]),
         // Formatting and writing result rows; knows nothing of connections.
+        // The values and spellings every module shares: a row value, SQL's
+        // quoting, the kinds of chart.
+        .target(name: "RQLValues"),
         .target(
             name: "RQLRender",
-            dependencies: ["CSQLiteSupport"]),
+            dependencies: ["CSQLiteSupport", "RQLValues"]),
         // Text-level knowledge of rql's input languages; never touches SQLite.
-        .target(name: "RQLLanguage", exclude: ["Compiler/README.md"]),
+        .target(name: "RQLLanguage", dependencies: ["RQLValues"], exclude: ["Compiler/README.md"]),
         // The sample databases, embedded in the binary.
         .target(
             name: "RQLSamples",
@@ -77,11 +80,12 @@ let package = Package(
                 "RQLRender",
                 "RQLLanguage",
                 "RQLSamples",
+                "RQLValues",
             ]),
         // Notebooks: parse and print (lossless), run, check, update, export.
         .target(
             name: "RQLNotebook",
-            dependencies: ["RQLEngine", "RQLLanguage", "RQLRender"]),
+            dependencies: ["RQLEngine", "RQLLanguage", "RQLRender", "RQLValues"]),
         .executableTarget(
             name: "rql",
             dependencies: [
@@ -89,6 +93,7 @@ let package = Package(
                 "RQLEngine",
                 "RQLLanguage",
                 "LineEditor",
+                "RQLValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // `make bench`: the DSL compile time of typical queries.
@@ -101,23 +106,24 @@ let package = Package(
         .target(
             name: "RQLFuzzChecks",
             dependencies: [
-                "RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples",
+                "RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples", "RQLValues",
                 // A plain connection of the checks' own, to make and read databases around what rql does.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Fuzz/Checks"),
         .testTarget(name: "RQLFuzzChecksTests", dependencies: ["RQLFuzzChecks"]),
-        .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender"]),
-        .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage"]),
+        .testTarget(name: "RQLRenderTests", dependencies: ["RQLRender", "RQLValues"]),
+        .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage", "RQLValues"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(
             name: "RQLNotebookTests",
-            dependencies: ["RQLNotebook", "RQLEngine", "RQLRender"]),
+            dependencies: ["RQLNotebook", "RQLEngine", "RQLRender", "RQLValues"]),
         .testTarget(
             name: "RQLEngineTests",
             dependencies: [
                 "RQLEngine",
                 "RQLRender",
+                "RQLValues",
                 // StructuredQueries' test schema, which the DSL differential tester also reads.
                 "RQLFuzzChecks",
                 // A second connection of the tests' own, to lock a database file as another program would.

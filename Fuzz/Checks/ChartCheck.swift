@@ -1,5 +1,6 @@
 import RQLNotebook
 import RQLRender
+import RQLValues
 
 /// Charts of random reals (the ends of Double, subnormals, infinities,
 /// integers at the ends of 64 bits, equal values, mixed signs): every kind
@@ -18,9 +19,9 @@ enum ChartCheck {
         settings.maxLineWidth = bytes.flag() ? bytes.below(64) : nil
         settings.chart = kind
         let columns = ["label"] + (0..<seriesCount).map { "s\($0)" + bytes.text(maxLength: 2) }
-        var rows: [[RowArray.Value]] = []
+        var rows: [[SQLValue]] = []
         while !bytes.isAtEnd, rows.count < 8 {
-            let label: RowArray.Value = bytes.flag() ? .text(bytes.text(maxLength: 6)) : bytes.real()
+            let label: SQLValue = bytes.flag() ? .text(bytes.text(maxLength: 6)) : bytes.real()
             rows.append([label] + (0..<seriesCount).map { _ in bytes.real() })
         }
         if asSVG {
@@ -42,7 +43,7 @@ enum ChartCheck {
 
     /// Bars grow with the magnitude of their values: one line a row (the
     /// labels, text from `FuzzBytes` or numbers, hold no block characters).
-    private static func barProblems(_ text: String, values: [RowArray.Value]) -> [String] {
+    private static func barProblems(_ text: String, values: [SQLValue]) -> [String] {
         var drawn: [(magnitude: Double, eighths: Int)] = []
         var row = 0
         var eighths = 0
@@ -90,7 +91,7 @@ extension FuzzBytes {
     /// A number a chart may meet: the ends of Double and of 64-bit
     /// integers, subnormals, infinities, zeros, small numbers, any bit
     /// pattern (NaN read as NULL, as SQLite stores it), or NULL.
-    mutating func real() -> RowArray.Value {
+    mutating func real() -> SQLValue {
         let ends: [Double] = [.greatestFiniteMagnitude, 1e308, 8.9e307, 1.7e308, .leastNonzeroMagnitude, .leastNormalMagnitude,
                               1e-323, .infinity, 0, 1, 7, 0.1]
         switch below(8) {
@@ -107,7 +108,7 @@ extension FuzzBytes {
     }
 }
 
-extension RowArray.Value {
+extension SQLValue {
     /// The magnitude of a finite number, nil for anything else.
     var magnitude: Double? {
         switch self {

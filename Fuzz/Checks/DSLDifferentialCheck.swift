@@ -1,6 +1,7 @@
 import RQLEngine
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 /// rql's SQL for a DSL query against the definition's: random queries run
 /// through a `Session` as the prompt runs them, and compiled again with

@@ -1,6 +1,7 @@
 import RQLEngine
 import RQLLanguage
 import RQLSamples
+import RQLValues
 
 /// The schemas the differential tester fills with random rows: Chinook's,
 /// the Reminders sample's tables, StructuredQueries' test schema as the

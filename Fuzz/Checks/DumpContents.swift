@@ -1,4 +1,5 @@
 import RQLLanguage
+import RQLValues
 
 /// What a database holds, as text to compare: its schema (each object's
 /// type, names and SQL), the rows of each table, virtual table and view

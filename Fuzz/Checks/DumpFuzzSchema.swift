@@ -1,4 +1,5 @@
 import RQLLanguage
+import RQLValues
 
 /// A random database as the statements that make it, drawn from fuzz
 /// input: tables (rowid, WITHOUT ROWID, STRICT, AUTOINCREMENT, generated

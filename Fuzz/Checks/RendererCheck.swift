@@ -1,5 +1,6 @@
 import Foundation
 import RQLRender
+import RQLValues
 
 /// The renderer on rows and settings drawn from the input: every output
 /// mode writes without crashing, rows without blobs come out as UTF-8, and
@@ -17,7 +18,7 @@ enum RendererCheck {
         let columnCount = 1 + bytes.below(5)
         settings.widths = (0..<bytes.below(columnCount + 1)).map { _ in bytes.below(21) - 10 }
         let columns = (0..<columnCount).map { _ in bytes.text(maxLength: 8) }
-        var rows: [[RowArray.Value]] = []
+        var rows: [[SQLValue]] = []
         var hasBlob = false
         while !bytes.isAtEnd, rows.count < 64 {
             rows.append((0..<columnCount).map { _ in
@@ -75,7 +76,7 @@ struct FuzzBytes {
         return text
     }
 
-    mutating func value() -> RowArray.Value {
+    mutating func value() -> SQLValue {
         switch below(6) {
         case 0: return .null
         case 1: return .integer(Int64(bitPattern: (0..<8).reduce(0) { value, _ in value << 8 | UInt64(byte()) }))

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 /// One rql session: the open database, the settings, the scheduler and the
 /// outputs. The REPL, scripts, `-c` and notebooks all drive a session through

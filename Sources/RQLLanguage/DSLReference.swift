@@ -1,3 +1,5 @@
+import RQLValues
+
 /// The query language's reference, as `.help dsl` and `.help STAGE` say it,
 /// with examples written for the open database: the Reminders sample's own,
 /// or built from a table, columns and a relationship of the catalog.
@@ -79,7 +81,7 @@ public enum DSLReference {
         Stage(name: "except", usage: "| except (QUERY)", summary: "the rows not in another query's",
               reminders: "remindersLists | select title | except (remindersLists | where position > 1 | select title)",
               generic: { "\($0.table) | select \($0.column) | except (\($0.table) | limit 1 | select \($0.column))" }),
-        Stage(name: "chart", usage: "| chart bar|column|line|spark", summary: "draws the rows as a chart: the first column labels, the others are series",
+        Stage(name: "chart", usage: "| chart " + ChartKind.allCases.map(\.rawValue).joined(separator: "|"), summary: "draws the rows as a chart: the first column labels, the others are series",
               reminders: "reminders | group by list.title | select list.title, count() as n | chart bar",
               generic: { "\($0.table) | group by \($0.column) | select \($0.column), count() as n | limit 10 | chart bar" }),
     ]

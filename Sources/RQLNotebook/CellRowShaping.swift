@@ -1,5 +1,6 @@
 import Foundation
 import RQLRender
+import RQLValues
 
 /// A cell's `-- @mask`s and `-- @sort rows`, applied to each result's rows
 /// before they are rendered: masks replace what they match in each value
@@ -26,7 +27,7 @@ final class CellRowShaping: RowShaping {
         try Mask.apply(masks, to: text, budget: &budget)
     }
 
-    func shape(_ rows: [[RowArray.Value]]) throws -> [[RowArray.Value]] {
+    func shape(_ rows: [[SQLValue]]) throws -> [[SQLValue]] {
         results += 1
         var rows = rows
         if !masks.isEmpty, gaveUp == nil {
@@ -43,7 +44,7 @@ final class CellRowShaping: RowShaping {
         return rows
     }
 
-    private func masked(_ value: RowArray.Value) throws(MaskGaveUp) -> RowArray.Value {
+    private func masked(_ value: SQLValue) throws(MaskGaveUp) -> SQLValue {
         let shown: String
         switch value {
         case .text(let text): return .text(try masked(text))

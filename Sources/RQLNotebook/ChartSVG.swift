@@ -1,5 +1,6 @@
 import Foundation
 import RQLRender
+import RQLValues
 
 /// A chart cell drawn as inline SVG for `rql export --to html --execute`,
 /// from the result's values: the first column labels, each other column a
@@ -9,7 +10,7 @@ import RQLRender
 public enum ChartSVG {
     typealias Series = ChartData.Series
 
-    public static func render(_ kind: ChartKind, columns: [String], rows: [[RowArray.Value]]) -> String? {
+    public static func render(_ kind: ChartKind, columns: [String], rows: [[SQLValue]]) -> String? {
         var source = RowArray(columns: columns, rows: rows)
         guard let data = try? ChartData(&source, nullText: "NULL") else { return nil }
         let (labels, series) = (data.labels, data.series)

@@ -1,4 +1,5 @@
 import RQLLanguage
+import RQLValues
 
 /// `-- @param NAME = VALUE`: a value the notebook's commands read as
 /// `:NAME`, with its default, which `-p NAME=VALUE` on the command line

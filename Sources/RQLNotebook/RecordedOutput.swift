@@ -1,6 +1,7 @@
 import Foundation
 import RQLEngine
 import RQLRender
+import RQLValues
 
 /// A cell's recorded output read back for export: rql wrote its box and
 /// table outputs, so their rows and columns can be recovered; errors and
@@ -14,7 +15,7 @@ enum RecordedOutput: Equatable {
     case ok(String)
     case text([String])
     /// A result drawn as a chart (`--execute` only): its values, and the lines the terminal showed.
-    case chart(ChartKind, columns: [String], rows: [[RowArray.Value]], text: [String])
+    case chart(ChartKind, columns: [String], rows: [[SQLValue]], text: [String])
     /// An `.erd` diagram (`--execute` only), and the lines the terminal showed.
     case diagram(SchemaPictures, text: [String])
 
@@ -137,7 +138,7 @@ enum TableValue: Equatable {
     }
 
     /// A logged value: its type decides; numbers and blobs keep the text shown.
-    init(live value: RowArray.Value, shown: TableValue) {
+    init(live value: SQLValue, shown: TableValue) {
         switch value {
         case .null: self = .null
         case .integer, .real: self = .number(shown.text)
@@ -147,7 +148,7 @@ enum TableValue: Equatable {
     }
 
     /// A logged value with no line of the box to take its text from.
-    init(live value: RowArray.Value) {
+    init(live value: SQLValue) {
         switch value {
         case .null: self = .null
         case .integer(let number): self = .number(String(number))

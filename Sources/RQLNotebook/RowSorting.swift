@@ -1,4 +1,5 @@
 import RQLRender
+import RQLValues
 
 /// `-- @sort rows`: the rows of a result in sorted order, so a cell whose
 /// query has no ORDER BY records the same output whatever order SQLite
@@ -7,7 +8,7 @@ import RQLRender
 enum RowSorting {
     /// Whether row `a` sorts before row `b`: value by value, as SQLite
     /// orders them (NULL, then numbers, then text by its bytes, then blobs).
-    static func precedes(_ a: [RowArray.Value], _ b: [RowArray.Value]) -> Bool {
+    static func precedes(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
         for (left, right) in zip(a, b) {
             let order = compare(left, right)
             if order != 0 { return order < 0 }
@@ -15,8 +16,8 @@ enum RowSorting {
         return a.count < b.count
     }
 
-    private static func compare(_ a: RowArray.Value, _ b: RowArray.Value) -> Int {
-        func rank(_ value: RowArray.Value) -> Int {
+    private static func compare(_ a: SQLValue, _ b: SQLValue) -> Int {
+        func rank(_ value: SQLValue) -> Int {
             switch value {
             case .null: 0
             case .integer, .real: 1
@@ -35,7 +36,7 @@ enum RowSorting {
         }
     }
 
-    private static func number(_ value: RowArray.Value) -> Double {
+    private static func number(_ value: SQLValue) -> Double {
         switch value {
         case .integer(let number): Double(number)
         case .real(let number): number

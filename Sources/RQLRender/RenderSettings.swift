@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Everything a renderer needs to know besides the rows.
 public struct RenderSettings {
     public var mode: OutputMode

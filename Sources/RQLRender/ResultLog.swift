@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Keeps the values of the results rendered while it is set on the render
 /// settings: what `rql export --execute` draws its tables from (NULL versus
 /// the text 'NULL', integers versus text, values whole where a box cut them).
@@ -10,7 +12,7 @@ public final class ResultLog {
     public struct Table: Equatable, Sendable {
         public var columns: [String]
         /// The first `rowLimit` rows.
-        public var rows: [[RowArray.Value]]
+        public var rows: [[SQLValue]]
         /// Every row the result had.
         public var rowCount: Int
         /// The chart the rows were drawn as, when they were.
@@ -19,13 +21,13 @@ public final class ResultLog {
         /// last, as `.maxrows` cuts it; 0 when it showed every row.
         public var shownLimit: Int
         /// The last rows past `rows` that a cut table shows, oldest at `tailStart`.
-        var tail: [[RowArray.Value]] = []
+        var tail: [[SQLValue]] = []
         var tailStart = 0
 
         /// The rows a box or table of the result showed, in order: all of
         /// them (`tail` empty), or the first and the last ones when it was
         /// cut to `shownLimit`; nil when the log did not keep them all.
-        public var shownRows: (head: [[RowArray.Value]], tail: [[RowArray.Value]])? {
+        public var shownRows: (head: [[SQLValue]], tail: [[SQLValue]])? {
             guard shownLimit > 0, rowCount > shownLimit else { return rowCount == rows.count ? (rows, []) : nil }
             let tailCount = shownLimit / 2
             let headCount = shownLimit - tailCount
@@ -55,7 +57,7 @@ public final class ResultLog {
     func add<Source: RowSource>(rowOf source: Source) {
         guard let last = tables.indices.last else { return }
         tables[last].rowCount += 1
-        let row = { source.columnNames.indices.map { RowArray.Value(source.value(at: $0)) } }
+        let row = { source.columnNames.indices.map { SQLValue(source.value(at: $0)) } }
         guard tables[last].rows.count == rowLimit else { return tables[last].rows.append(row()) }
         // Past the first rows: a ring of the last ones a cut table shows.
         let tailLimit = min(tables[last].shownLimit / 2, rowLimit)
@@ -95,7 +97,7 @@ struct LoggedRows<Base: RowSource>: RowSource {
     func isKey(column index: Int) -> Bool { base.isKey(column: index) }
 }
 
-extension RowArray.Value {
+extension SQLValue {
     /// A cell's value, its bytes copied.
     init(_ cell: BorrowedValue) {
         switch cell {

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// One value of the current row, as SQLite holds it.
 ///
 /// Text and blob bytes are borrowed: they stay valid only until the source
@@ -32,14 +34,6 @@ extension RowSource {
 
 /// Rows kept in memory, for tests and for results that commands build.
 public struct RowArray: RowSource {
-    public enum Value: Equatable, Sendable {
-        case null
-        case integer(Int64)
-        case real(Double)
-        case text(String)
-        case blob([UInt8])
-    }
-
     /// Owns the bytes of every text and blob value, so cells can borrow them.
     private final class Storage {
         let bytes: UnsafeMutableRawBufferPointer
@@ -51,13 +45,13 @@ public struct RowArray: RowSource {
 
     public let columnNames: [String]
     private let keyColumns: Set<Int>
-    private let rows: [[Value]]
+    private let rows: [[SQLValue]]
     private let ranges: [[Range<Int>]]
     private let storage: Storage
     private var index = -1
 
     /// `keyColumns`: the columns that hold keys (see `RowSource.isKey`).
-    public init(columns: [String], rows: [[Value]], keyColumns: Set<Int> = []) {
+    public init(columns: [String], rows: [[SQLValue]], keyColumns: Set<Int> = []) {
         var ranges: [[Range<Int>]] = []
         var total = 0
         for row in rows {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RQLEngine
 import RQLLanguage
+import RQLValues
 
 /// `rql import FILE TABLE --db DB`: `.import` from the command line.
 struct ImportCommand: ParsableCommand {

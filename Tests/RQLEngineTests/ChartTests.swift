@@ -1,3 +1,4 @@
+import RQLValues
 import Testing
 import RQLEngine
 import RQLRender

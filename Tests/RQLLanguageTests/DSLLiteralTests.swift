@@ -1,3 +1,4 @@
+import RQLValues
 import Testing
 @testable import RQLLanguage
 

@@ -1,4 +1,5 @@
 import Foundation
+import RQLValues
 import Testing
 import RQLRender
 @testable import RQLNotebook
@@ -130,7 +131,7 @@ extension TableValue: ExpressibleByStringLiteral {
     func chartsOfHugeRealsExportFiniteCoordinates(kind: ChartKind) throws {
         let cases: [[Double]] = [[1e308, -1e308], [1.7976931348623157e308], [8.9e307, -8.9e307, 0], [5e-324, 1e-323], [7, 7]]
         for values in cases {
-            let rows = values.enumerated().map { [RowArray.Value.text("r\($0.offset)"), .real($0.element)] }
+            let rows = values.enumerated().map { [SQLValue.text("r\($0.offset)"), .real($0.element)] }
             let svg = try #require(ChartSVG.render(kind, columns: ["label", "v"], rows: rows))
             #expect(!svg.contains("inf") && !svg.contains("nan"), "\(values): \(svg)")
             let width = try #require(Double(svg.firstMatch(of: /width="([0-9]+)"/)?.output.1 ?? ""))

@@ -1,3 +1,4 @@
+import RQLValues
 import Testing
 @testable import RQLRender
 
@@ -13,7 +14,7 @@ import Testing
         return log.tables.first
     }
 
-    func numbers(_ rows: [[RowArray.Value]]) -> [Int64] {
+    func numbers(_ rows: [[SQLValue]]) -> [Int64] {
         rows.compactMap { if case .integer(let value) = $0.first { value } else { nil } }
     }
 

@@ -1,6 +1,7 @@
 import GRDBSQLite
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 /// Where `.dump` writes its SQL. Values are literals with no control
 /// character in them (`DumpLiteral`); names and schema SQL cannot be

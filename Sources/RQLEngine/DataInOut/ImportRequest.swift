@@ -1,4 +1,5 @@
 import RQLLanguage
+import RQLValues
 
 /// What `.import` (and `rql import`) is asked to do: the file, the table,
 /// and how to read the file.

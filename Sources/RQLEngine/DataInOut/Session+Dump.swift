@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 /// `.dump [PATTERN…]`: SQL text that rebuilds the main database (or the
 /// tables whose names match a LIKE pattern), read in one transaction so

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import RQLLanguage
+import RQLValues
 
 /// `.import`: a CSV, TSV, JSON or newline-delimited JSON file into a table,
 /// all or nothing. The file is read twice, chunk by chunk: first for its

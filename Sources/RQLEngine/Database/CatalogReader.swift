@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import RQLLanguage
+import RQLValues
 
 /// Reads the DSL's `Catalog` from the open database: tables and views of
 /// temp, main and attached databases with their columns and foreign keys, FTS5 tables with their

@@ -1,5 +1,6 @@
 import GRDB
 import RQLLanguage
+import RQLValues
 
 /// Reading the schema for `.tables`, `.schema` and `.dbinfo`.
 enum Schema {

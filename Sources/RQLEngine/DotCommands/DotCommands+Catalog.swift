@@ -1,6 +1,7 @@
 import GRDB
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 extension DotCommand {
     static let catalogCommands: [DotCommand] = [
@@ -50,7 +51,7 @@ extension Session {
         try writeRows(columns: ["name", "table", "columns", "unique", "origin", "partial"], rows: rows)
     }
 
-    private static func indexRows(of table: String, _ db: Database) throws -> [[RowArray.Value]] {
+    private static func indexRows(of table: String, _ db: Database) throws -> [[SQLValue]] {
         let indexes = try Row.fetchAll(db, sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY name",
                                        arguments: [table])
         return try indexes.map { index in
@@ -68,7 +69,7 @@ extension Session {
             case "u": "UNIQUE constraint"
             default: "CREATE INDEX"
             }
-            var partial: RowArray.Value = .null
+            var partial: SQLValue = .null
             if index["partial"] == 1, let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?",
                                                                      arguments: [name]) {
                 partial = Session.partialCondition(of: sql).map { .text($0) } ?? .null

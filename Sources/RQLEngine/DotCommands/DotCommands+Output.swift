@@ -1,5 +1,6 @@
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 extension DotCommand {
     static let outputCommands: [DotCommand] = [

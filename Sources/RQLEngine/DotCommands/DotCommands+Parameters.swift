@@ -1,5 +1,6 @@
 import GRDB
 import RQLLanguage
+import RQLValues
 
 extension DotCommand {
     static let parameterCommands: [DotCommand] = [

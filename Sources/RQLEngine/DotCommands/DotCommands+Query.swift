@@ -1,6 +1,7 @@
 import GRDB
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 extension DotCommand {
     static let queryCommands: [DotCommand] = [

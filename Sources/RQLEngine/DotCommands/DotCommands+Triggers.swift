@@ -1,6 +1,7 @@
 import GRDB
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 extension DotCommand {
     static let triggerCommands: [DotCommand] = [
@@ -33,7 +34,7 @@ extension Session {
         } else if triggers.isEmpty {
             return output.write("no triggers\n")
         }
-        let rows: [[RowArray.Value]] = triggers.map { trigger in
+        let rows: [[SQLValue]] = triggers.map { trigger in
             let definition = trigger.definition
             return [.text(trigger.name), .text(definition.table), .text(definition.timing.rawValue),
                     .text(definition.event.description), definition.when.map { .text($0) } ?? .null,

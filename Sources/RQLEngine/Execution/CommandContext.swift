@@ -1,4 +1,5 @@
 import RQLRender
+import RQLValues
 
 /// What a driver asks of one command it gives `Session.execute`: where
 /// its errors say it came from, and how its results are shaped and kept.

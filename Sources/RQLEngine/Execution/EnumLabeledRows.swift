@@ -1,5 +1,6 @@
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 /// Rows whose enum columns read `2 (completing)` instead of `2`: what box
 /// mode shows for columns a DSL `enum` describes. Cells are matched against

@@ -1,4 +1,5 @@
 import RQLRender
+import RQLValues
 
 /// A copy of the rows the last query showed, for `.last`, bounded: past
 /// `maximumRows` rows or `maximumBytes` of text and blobs, the copy is
@@ -9,7 +10,7 @@ struct LastResult {
 
     var columns: [String]
     /// Nil when the result was too big to keep.
-    var rows: [[RowArray.Value]]?
+    var rows: [[SQLValue]]?
     /// The columns that read a table's key, which box mode never cuts.
     var keyColumns: Set<Int>
 }
@@ -18,7 +19,7 @@ struct LastResult {
 /// Copies of it (a wrapper holds one) keep into the same store.
 struct KeepingRows<Source: RowSource>: RowSource {
     private final class Store {
-        var rows: [[RowArray.Value]]? = []
+        var rows: [[SQLValue]]? = []
         var bytes = 0
     }
 
@@ -39,7 +40,7 @@ struct KeepingRows<Source: RowSource>: RowSource {
     mutating func step() throws -> Bool {
         guard try source.step() else { return false }
         guard store.rows != nil else { return true }
-        var row: [RowArray.Value] = []
+        var row: [SQLValue] = []
         row.reserveCapacity(columnNames.count)
         for index in columnNames.indices {
             switch source.value(at: index) {

@@ -1,6 +1,7 @@
 import GRDB
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 extension Session {
     /// Whether a change to every row of a table may run: at the prompt

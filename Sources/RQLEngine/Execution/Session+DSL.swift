@@ -3,6 +3,7 @@ import GRDBSQLite
 import Foundation
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 extension Session {
     /// Compiles a DSL command against the open database's catalog and runs
@@ -13,7 +14,7 @@ extension Session {
         if settings.showsSQL {
             writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }
-        if let name = query.chart, let chart = ChartKind(rawValue: name) { current?.chart = chart }
+        if let chart = query.chart { current?.chart = chart }
         try runStatement(query.sql, kind: SQLStatementKind(writesRows: query.isMutation, everyRowChange: query.everyRowChange),
                          bind: { statement in try Session.bind(query.values, to: statement) }, enumLabels: query.columnEnums)
     }

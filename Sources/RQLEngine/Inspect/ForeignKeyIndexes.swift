@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import RQLLanguage
+import RQLValues
 
 /// `.lint fkey-indexes`: the foreign keys whose child columns no index
 /// starts with, in the collation the parent's columns compare with.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RQLLanguage
+import RQLValues
 
 /// The rows of `EXPLAIN QUERY PLAN` and what they say about how each table
 /// is reached: through which index, by rowid, through an index SQLite builds

@@ -1,5 +1,6 @@
 import GRDB
 import RQLLanguage
+import RQLValues
 
 /// A view of the open database and what it reads.
 struct ViewLineage {

@@ -1,6 +1,7 @@
 import GRDB
 import RQLLanguage
 import RQLSamples
+import RQLValues
 
 /// The Reminders app's triggers that call back into the app
 /// (`Samples/reminders-app.sql`). They are app logic, not data: rql creates

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// `def`, `enum`, `alias` and `let`: checked against the catalog, then kept.
 extension Compiler {
     func define(_ statement: Statement, text: String, in definitions: inout Definitions) throws(DSLError) {

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Compiling expressions to SQL text.
 extension Compiler {
     func compile(_ expression: Expression, _ context: ExpressionContext) throws(DSLError) -> SQLExpression {

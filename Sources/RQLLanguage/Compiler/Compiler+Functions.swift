@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Function calls, aggregates over relationships, and `any`/`all`/`none`.
 extension Compiler {
     func call(_ name: Name, _ arguments: [Expression], distinct: Bool, star: Bool, span: SourceSpan,

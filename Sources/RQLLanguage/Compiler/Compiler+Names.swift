@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Resolving names: columns, helpers, aliases, relationships and enum cases.
 extension Compiler {
     /// The names of a path (`a`, `a.b.c`), or nil when the expression is not one.

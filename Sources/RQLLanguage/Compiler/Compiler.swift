@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Compiles one DSL statement against a catalog and the session's
 /// definitions. A compiler is used once: it collects the bound values, the
 /// CTEs of `let` queries and the aliases of the statement it builds.
@@ -94,18 +96,18 @@ final class Compiler {
         return alias
     }
 
-    /// The charts `chart KIND` draws.
-    static let chartKinds = ["bar", "column", "line", "spark"]
+    /// The charts `chart KIND` draws, by name.
+    static let chartKinds = ChartKind.allCases.map(\.rawValue)
 
     func compileStatement(_ query: Query) throws(DSLError) -> CompiledQuery {
         var query = query
-        var chart: String?
+        var chart: ChartKind?
         if let last = query.stages.last, case .chart(let name) = last.kind {
-            guard Compiler.chartKinds.contains(name.text.lowercased()) else {
+            guard let kind = ChartKind(rawValue: name.text.lowercased()) else {
                 let suggestions = Compiler.closest(to: name.text, in: Compiler.chartKinds)
                 throw DSLError(.unknownChart(name.text, suggestions: suggestions), at: name.span)
             }
-            chart = name.text.lowercased()
+            chart = kind
             query.stages.removeLast()
         }
         var compiled = finish(try compile(query, outer: nil))

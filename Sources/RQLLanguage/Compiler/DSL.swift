@@ -1,3 +1,5 @@
+import RQLValues
+
 /// The query DSL's front door: text in, SQL out.
 ///
 ///     var definitions = Definitions()
@@ -98,7 +100,7 @@ public struct CompiledQuery: Sendable {
     /// `where`, `find` or `search` before the stage).
     public var everyRowChange: EveryRowChange?
     /// `chart KIND` at the end: the chart its rows are drawn as.
-    public var chart: String?
+    public var chart: ChartKind?
 
     /// The SQL with the values written in as literals, for people to read.
     public var displaySQL: String { SQLText.inlining(values, into: sql) }

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// What can be wrong with a DSL command, each worded once: the message, the
 /// label under the carets and the notes. A case holds the names and counts
 /// its words need; the files `DSLProblem+…` word the cases of each area.

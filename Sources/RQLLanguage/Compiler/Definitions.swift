@@ -1,3 +1,5 @@
+import RQLValues
+
 /// What `def`, `enum`, `alias` and `let` have defined in a session. Each is
 /// kept with its source text, which `.helpers` shows.
 public struct Definitions {

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// What an expression means once its names are resolved: the tree that
 /// decides when two expressions are the same, whatever SQL each compiled to.
 /// A `select` item after `group` is a group key when its tree is the key's,

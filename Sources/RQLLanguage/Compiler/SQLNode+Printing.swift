@@ -1,3 +1,5 @@
+import RQLValues
+
 /// The one place an expression's SQL text is made: each node as SQL writes
 /// it, an operand in parentheses where it binds less tightly than its place
 /// needs. Each kind with more than a line has its own function, so that the

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// The one place a statement's text is made, around the expressions
 /// `SQLNode+Printing.swift` writes: a SELECT on one line when short, one
 /// clause a line otherwise, a nested SELECT indented inside its parentheses.

@@ -1,3 +1,5 @@
+import RQLValues
+
 /// Names as Tab writes them: bare when the language reads them bare, in
 /// quotes otherwise (`"Order Details"` in SQL, `` `Order Details` `` in the
 /// DSL), and a name whose opening quote is already typed continued.

@@ -43,22 +43,21 @@ enum RecordedOutput: Equatable {
     }
 
     /// Reads fresh output whose results' values were logged (`rql export
-    /// --execute`): each table read back from the lines takes the logged
-    /// values of the next result with its columns (or with those the box
-    /// showed around the `…` of hidden ones), so NULL, numbers and text are
-    /// told apart, and every column and every value comes back whole, in
-    /// the rows the box showed (its first and last when it cut them, with
-    /// a row of `…` between). Numbers keep the text the box showed them
-    /// with (`3 (high)`) where its lines are the rows; a value of several
-    /// lines takes more, and then they are written as SQLite writes them.
+    /// --execute`): the tables read back from the lines are, in order, the
+    /// results logged as box or table, and take their values, so NULL,
+    /// numbers and text are told apart by their type, and every column and
+    /// every value comes back whole, in the rows the box showed (its first
+    /// and last when it cut them, with a row of `…` between). Numbers keep
+    /// the text the box showed them with (`3 (high)`) where its lines are
+    /// the rows; a value of several lines takes more, and then they are
+    /// written as SQLite writes them. A box whose columns are not its
+    /// result's (the same names, or the first and last around a `…` of
+    /// hidden ones) keeps what it showed.
     static func read(_ lines: [String], results: [ResultLog.Table]) -> [RecordedOutput] {
-        var results = results[...]
+        var boxes = results.filter { $0.chart == nil && ($0.mode == .box || $0.mode == .table) }[...]
         return read(lines).map { output in
-            guard case .table(let boxColumns, let shown, let after) = output,
-                  let match = results.firstIndex(where: { BoxColumns(boxColumns, of: $0.columns) != nil }),
-                  let columns = BoxColumns(boxColumns, of: results[match].columns) else { return output }
-            let result = results[match]
-            results = results[(match + 1)...]
+            guard case .table(let boxColumns, let shown, let after) = output, let result = boxes.popFirst(),
+                  let columns = BoxColumns(boxColumns, of: result.columns) else { return output }
             guard let (head, tail) = result.shownRows else { return output }
             let gap = result.rowCount > head.count + tail.count ? [Array(repeating: TableValue.text("…"), count: result.columns.count)] : []
             let rows: [[TableValue]]

@@ -10,7 +10,7 @@ public enum Renderer {
         if let shaping = settings.shaping { return try renderShaped(&source, by: shaping, settings: settings, to: output) }
         guard let log = settings.log else { return try write(&source, settings: settings, to: output) }
         let shownLimit = settings.chart == nil && settings.mode.isTabular ? settings.maxRows : 0
-        var logged = LoggedRows(source, log: log, chart: settings.chart, shownLimit: shownLimit)
+        var logged = LoggedRows(source, log: log, chart: settings.chart, mode: settings.mode, shownLimit: shownLimit)
         defer { source = logged.base }
         return try write(&logged, settings: settings, to: output)
     }

@@ -17,6 +17,8 @@ public final class ResultLog {
         public var rowCount: Int
         /// The chart the rows were drawn as, when they were.
         public var chart: ChartKind?
+        /// The mode the rows were written in.
+        public var mode: OutputMode
         /// The rows a box or table showed of the result, its first and
         /// last, as `.maxrows` cuts it; 0 when it showed every row.
         public var shownLimit: Int
@@ -50,8 +52,8 @@ public final class ResultLog {
         tables.removeAll()
     }
 
-    func begin(columns: [String], chart: ChartKind?, shownLimit: Int) {
-        tables.append(Table(columns: columns, rows: [], rowCount: 0, chart: chart, shownLimit: max(shownLimit, 0)))
+    func begin(columns: [String], chart: ChartKind?, mode: OutputMode, shownLimit: Int) {
+        tables.append(Table(columns: columns, rows: [], rowCount: 0, chart: chart, mode: mode, shownLimit: max(shownLimit, 0)))
     }
 
     func add<Source: RowSource>(rowOf source: Source) {
@@ -76,10 +78,10 @@ struct LoggedRows<Base: RowSource>: RowSource {
     var base: Base
     let log: ResultLog
 
-    init(_ base: Base, log: ResultLog, chart: ChartKind?, shownLimit: Int) {
+    init(_ base: Base, log: ResultLog, chart: ChartKind?, mode: OutputMode, shownLimit: Int) {
         self.base = base
         self.log = log
-        log.begin(columns: base.columnNames, chart: chart, shownLimit: shownLimit)
+        log.begin(columns: base.columnNames, chart: chart, mode: mode, shownLimit: shownLimit)
     }
 
     var columnNames: [String] { base.columnNames }

@@ -1,7 +1,7 @@
-import RQLValues
 import Testing
 import RQLEngine
 import RQLRender
+import RQLValues
 
 /// Charts of results: `.chart KIND` for the next command, `chart KIND` as
 /// the DSL's last stage; the first column labels, the others are series.

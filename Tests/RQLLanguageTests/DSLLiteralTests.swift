@@ -1,6 +1,6 @@
-import RQLValues
 import Testing
 @testable import RQLLanguage
+import RQLValues
 
 /// Literals as SQL: numbers SQLite reads back as the same value.
 @Suite struct DSLLiteralTests {

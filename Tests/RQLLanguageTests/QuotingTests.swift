@@ -1,6 +1,6 @@
-import RQLValues
 import Testing
 @testable import RQLLanguage
+import RQLValues
 
 /// Names and text quoted for SQLite and FTS5. A quote followed by a
 /// combining mark (U+0301) is one Character in Swift and still a quote to

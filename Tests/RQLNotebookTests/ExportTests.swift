@@ -1,8 +1,8 @@
 import Foundation
-import RQLValues
 import Testing
 import RQLRender
 @testable import RQLNotebook
+import RQLValues
 
 extension TableValue: ExpressibleByStringLiteral {
     public init(stringLiteral text: String) { self.init(recorded: text) }
@@ -73,6 +73,22 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(notebook.exportedOutputs(of: notebook.cells[0], run: nil) == [.text(["recorded long ago"])])
         let html = HTMLExport.render(notebook, run: run)
         #expect(html.contains("<tr><td class=\"null\">NULL</td><td>NULL</td><td class=\"number\">42</td><td>42</td>"))
+    }
+
+    /// The tables of a cell's output take the values of the results logged
+    /// as box or table, in order: a result written in another mode before
+    /// them, with the same column, is not taken for them.
+    @Test func executedTablesAreTheirResultsInOrder() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("rql-modes-\(UUID().uuidString).sql").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try ".mode list\nSELECT 'listed' AS n;\n.mode box\nSELECT NULL AS n;\nSELECT 7 AS n;\n"
+            .write(toFile: script, atomically: false, encoding: .utf8)
+        let folder = FileManager.default.temporaryDirectory.path
+        let notebook = try Notebook(text: ".read \(script)\n", path: folder + "/modes.rql")
+        let run = try NotebookRunner(logsResults: true).run(notebook)
+        let outputs = notebook.exportedOutputs(of: notebook.cells[0], run: run)
+        #expect(outputs == [.text(["n", "listed"]), .table(columns: ["n"], rows: [[.null]], after: []),
+                            .table(columns: ["n"], rows: [[.number("7")]], after: [])])
     }
 
     /// From a run, a value of several lines stays one row, and NULL is

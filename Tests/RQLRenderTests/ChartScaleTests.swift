@@ -1,6 +1,6 @@
-import RQLValues
 import Testing
 @testable import RQLRender
+import RQLValues
 
 /// The scale charts place values on, and the widths they draw at: no real
 /// and no width can make a count of cells overflow.

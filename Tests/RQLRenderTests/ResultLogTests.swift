@@ -1,6 +1,6 @@
-import RQLValues
 import Testing
 @testable import RQLRender
+import RQLValues
 
 /// What a result log keeps of a result for `rql export --execute`: the
 /// rows a box showed, first and last, however long the result.

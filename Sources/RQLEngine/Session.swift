@@ -58,16 +58,12 @@ public final class Session {
     public let scheduler: Scheduler
     /// What each connection the session opens is given.
     var connectionSetup: ConnectionSetup
+    /// Where results go: the console, a redirection or a pager.
+    let route: OutputRoute
     /// Where results go unless `.output` or `.once` redirected them.
-    public let console: ByteOutput
+    public var console: ByteOutput { route.console }
     /// Where errors go.
     public let diagnostics: ByteOutput
-    var redirection: Redirection?
-    /// The pager this command's output on the terminal may go through, and
-    /// the output that feeds it.
-    var paging: (pager: Pager, output: ByteOutput)?
-    /// Whether the session said that the pager cannot be found.
-    var reportedMissingPager = false
     /// Values bound to `:name`, `$name`, `@name` and `?N` parameters.
     var parameters: [String: DatabaseValue] = [:]
     /// Nesting of `.read`, to refuse a script that reads itself forever.
@@ -139,7 +135,7 @@ public final class Session {
         connectionSetup = ConnectionSetup(scheduler: scheduler, uuids: options.uuids, safe: options.safe)
         openedQueue = try Connection.openUnlessLocked(options.target, setup: connectionSetup)
         interruptTarget = InterruptTarget(openedQueue)
-        console = options.output
+        route = OutputRoute(console: options.output)
         diagnostics = options.diagnostics
         readsFilesBelow = options.readsFilesBelow
         notebooks = options.notebooks
@@ -149,7 +145,7 @@ public final class Session {
     }
 
     /// The output results go to now.
-    var output: ByteOutput { redirection?.output ?? paging?.output ?? console }
+    var output: ByteOutput { route.current }
 
     /// Runs one command and reports its failure on `diagnostics`. Returns
     /// whether it succeeded. `origin` names the script it came from, for
@@ -185,16 +181,16 @@ public final class Session {
     }
 
     private func attempt(_ command: Command, origin: String?) -> Bool {
-        let pages = beginPaging()
+        let pages = route.beginPaging(settings.pager, recording: recording != nil, diagnostics: diagnostics)
         if settings.echo { echo(command) }
-        let redirectionBefore = redirection
+        let redirectionBefore = route.redirection
         let started = ResourceClock.now()
         var succeeded = reportingFailure(at: command, origin: origin) { try perform(command) }
         if settings.timer, command.language != .dot { reportTime(since: started) }
-        if let before = redirectionBefore, before.once, redirection === before {
-            succeeded = reportingFailure(at: command, origin: origin, of: endRedirection) && succeeded
+        if let before = redirectionBefore, before.once, route.redirection === before {
+            succeeded = reportingFailure(at: command, origin: origin, of: route.endRedirection) && succeeded
         }
-        if pages { succeeded = reportingFailure(at: command, origin: origin, of: endPaging) && succeeded }
+        if pages { succeeded = reportingFailure(at: command, origin: origin, of: route.endPaging) && succeeded }
         return reportingFailure(at: command, origin: origin, of: checkWrites) && succeeded
     }
 
@@ -213,7 +209,7 @@ public final class Session {
     /// Flushes the outputs; throws if bytes written to them since the last
     /// check did not arrive (a full disk, an I/O error).
     private func checkWrites() throws {
-        try redirection?.output.checkWrites()
+        try route.redirection?.output.checkWrites()
         try console.checkWrites()
     }
 
@@ -267,7 +263,7 @@ public final class Session {
         if let recording { stopRecording(recording) }
         tourSession?.close()
         closeConnections()
-        let redirected = reportingFailure(of: endRedirection)
+        let redirected = reportingFailure(of: route.endRedirection)
         let written = reportingFailure { try console.checkWrites() }
         diagnostics.flush()
         return redirected && written
@@ -282,7 +278,7 @@ public final class Session {
         let presentsToPerson = output.isTerminal || settings.lineWidth != nil
         let maxRows = current?.context.maxRows ?? settings.maxRows
         render.maxRows = maxRows ?? (presentsToPerson ? SessionSettings.terminalMaxRows : 0)
-        if let paging, output === paging.output {
+        if let paging = route.paging, output === paging.output {
             if maxRows == nil { render.maxRows = 0 }
             render.pagerHeight = paging.pager.threshold
         }

@@ -53,15 +53,15 @@ extension DotCommand {
         },
         DotCommand(name: "once", DotSyntax(.value(.outputTarget)), summary: "send the next command's output to FILE, or into COMMAND",
                    touchesFiles: true) { session, arguments in
-            try session.redirect(to: arguments[.outputTarget], once: true)
+            try session.route.redirect(to: arguments[.outputTarget], once: true)
         },
         DotCommand(name: "output", DotSyntax(.optional(.outputTarget)), summary: "send output to FILE or into COMMAND, or back to the screen",
                    details: "With |COMMAND (the rest of the line), output goes into the standard input of COMMAND, run by /bin/sh: .output |wc -l",
                    touchesFiles: true) { session, arguments in
             if let target = arguments.text(.outputTarget) {
-                try session.redirect(to: target, once: false)
+                try session.route.redirect(to: target, once: false)
             } else {
-                try session.endRedirection()
+                try session.route.endRedirection()
             }
         },
     ]

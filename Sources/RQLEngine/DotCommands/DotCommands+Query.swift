@@ -79,8 +79,8 @@ extension Session {
         }
         if full {
             // The whole result, through the pager however tall it is.
-            paging?.pager.threshold = 0
-            render.pagerHeight = paging?.pager.threshold
+            route.pageEverything()
+            render.pagerHeight = route.paging?.pager.threshold
             render.maxRows = 0
             render.maxLineWidth = nil
             render.widths = []

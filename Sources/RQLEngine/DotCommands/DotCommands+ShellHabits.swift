@@ -73,7 +73,7 @@ extension Session {
             ("profile", onOff(settings.profile)),
             ("changes", onOff(settings.changes)),
             ("timeout", "\(timeout) ms"),
-            ("output", redirection.map { $0.path + ($0.once ? " (once)" : "") } ?? "stdout"),
+            ("output", route.redirection.map { $0.path + ($0.once ? " (once)" : "") } ?? "stdout"),
             ("database", target.displayName),
             ("safe", onOff(connectionSetup.safe)),
         ]))

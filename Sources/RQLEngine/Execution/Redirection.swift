@@ -36,23 +36,3 @@ final class Redirection {
         command?.wait()
     }
 }
-
-extension Session {
-    /// Sends output to `path` (or `|COMMAND`) from now on; throws if the
-    /// file output went to until now did not get all of it (output still
-    /// moves to `path`).
-    func redirect(to path: String, once: Bool) throws {
-        let next = try Redirection(path: path, once: once)
-        defer { redirection = next }
-        try endRedirection()
-    }
-
-    /// Closes the file output went to, if any; throws if it did not get
-    /// every byte (a full disk).
-    func endRedirection() throws {
-        guard let ending = redirection else { return }
-        redirection = nil
-        ending.end()
-        try ending.output.checkWrites()
-    }
-}

@@ -35,7 +35,6 @@ extension NotebookError {
     /// `PREFIX: LOCATION MESSAGE`, where `location` writes the line, and
     /// the help as a note.
     func commandError(_ prefix: String, location: (Int) -> String) -> CommandError {
-        CommandError("\(prefix): \(line > 0 ? location(line) : "")\(reason.message)",
-                     notes: reason.help.map { ["help: " + $0] } ?? [])
+        CommandError(.notebook("\(prefix): \(line > 0 ? location(line) : "")\(reason.message)", help: reason.help))
     }
 }

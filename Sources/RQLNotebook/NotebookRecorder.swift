@@ -57,7 +57,7 @@ public final class NotebookRecorder: CellRecorder {
         } catch let error as NotebookError {
             throw error.commandError("cannot record into \(path)") { "line \($0): " }
         } catch let error as AtomicFileError {
-            throw CommandError("cannot record into \(path): \(error.reason)")
+            throw CommandError(.notebook("cannot record into \(path): \(error.reason)", help: nil))
         }
     }
 

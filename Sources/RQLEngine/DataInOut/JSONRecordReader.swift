@@ -214,7 +214,7 @@ public struct JSONRecordReader {
         let opened = currentLine
         while true {
             if position == chunk.count, !(try refill()) {
-                throw ImportError.at(source.path, line: opened, "invalid JSON: a string is never closed")
+                throw ImportError.at(source.path, line: opened, .invalidJSON("a string is never closed"))
             }
             var end = position
             while end < chunk.count, chunk[end] != 0x22, chunk[end] != 0x5C, chunk[end] >= 0x20 { end += 1 }
@@ -355,7 +355,7 @@ public struct JSONRecordReader {
         var escaped = false
         while true {
             guard let byte = try peek() else {
-                throw ImportError.at(source.path, line: opened, "invalid JSON: a string is never closed")
+                throw ImportError.at(source.path, line: opened, .invalidJSON("a string is never closed"))
             }
             guard byte >= 0x20 else { throw invalid("a control character inside a string (write it as \\n, \\t or \\u00XX)") }
             bytes.append(byte)
@@ -399,7 +399,7 @@ public struct JSONRecordReader {
     }
 
     private func invalid(_ message: String) -> CommandError {
-        ImportError.at(source.path, line: currentLine, "invalid JSON: " + message)
+        ImportError.at(source.path, line: currentLine, .invalidJSON(message))
     }
 
     private func endsInside() -> CommandError {

@@ -1,0 +1,67 @@
+import RQLLanguage
+import RQLRender
+
+/// The words of problems with `.import`: its request, the file and the table.
+extension CommandProblem {
+    var importWording: Wording? {
+        switch self {
+        case .importFormat(let path):
+            return Wording("cannot tell the format of \(path) from its name", notes: [.plain("say which: --csv, --tsv, --json or --ndjson")])
+        case .importSeparator(let text):
+            return Wording("--separator takes one ASCII character other than a quote or a newline, not \"\(text)\"")
+        case .importNoRoom(let path, let folder, let reason):
+            return Wording("cannot import \(path): no room for a copy of it in \(folder) (\(reason))")
+        case .importCopy(let path, let reason):
+            return Wording("cannot import \(path): cannot keep a copy of it (\(reason))")
+        case .noRecords(let path):
+            return Wording("\(path) holds no records")
+        case .noKeyedRecords(let path):
+            return Wording("\(path) holds no records with a key")
+        case .importTarget(let name, let type):
+            let kind = ["view": "a view", "virtual": "a virtual table", "shadow": "a shadow table, which its virtual table keeps"]
+            return Wording("\(name) is \(kind[type] ?? "a \(type)"); .import fills ordinary tables")
+        case .importWidths(let path, let columns, let table, let tableColumns):
+            return Wording("\(path) has \(columns) column\(columns == 1 ? "" : "s") and \(table) has \(tableColumns)",
+                           notes: [.plain("by position, each column of the file fills the table's column in the same place")])
+        case .importColumns(let path, let table, let absent, let computed, let missing):
+            return Self.importColumns(path: path, table: table, absent: absent, computed: computed, missing: missing)
+        default:
+            return recordWording
+        }
+    }
+
+    /// The words of problems with a record of the file, at its line.
+    private var recordWording: Wording? {
+        switch self {
+        case .importRow(let message):
+            return Wording(message, notes: [.plain("nothing was imported")])
+        case .unclosedQuotedField:
+            return Wording("a quoted field is never closed: the file ends inside it")
+        case .quoteAfterClosingQuote:
+            return Wording("a quoted field goes on after its closing quote (a quote inside quotes is written \"\")")
+        case .fieldCount(let count, let width, let header):
+            return Wording("\(count) field\(count == 1 ? "" : "s") where the " + (header ? "header names" : "first record has") + " \(width)")
+        case .recordTooLong(let maximum):
+            return Wording("a record runs past \(CellText.grouped(maximum)) bytes, more than SQLite stores in a row")
+        case .tooManyFields(let maximum):
+            return Wording("a record has more than \(CellText.grouped(maximum)) fields, more columns than a SQLite table can have")
+        case .invalidJSON(let detail):
+            return Wording("invalid JSON: " + detail)
+        default:
+            return nil
+        }
+    }
+
+    /// Which columns of the file the table lacks or computes, and which of the table's the file lacks.
+    private static func importColumns(path: String, table: String, absent: [String], computed: [String],
+                                      missing: [String]) -> Wording {
+        var notes: [DiagnosticNote] = []
+        if !absent.isEmpty { notes.append(.plain("\(table) has no column " + absent.joined(separator: ", "))) }
+        if !computed.isEmpty {
+            notes.append(.plain("\(table) computes " + computed.joined(separator: ", ") + " (a generated column): no value goes into it"))
+        }
+        if !missing.isEmpty { notes.append(.plain("\(path) has no column " + missing.joined(separator: ", "))) }
+        notes.append(.help("--by-position fills the columns in order"))
+        return Wording("the columns of \(path) are not those of \(table)", notes: notes)
+    }
+}

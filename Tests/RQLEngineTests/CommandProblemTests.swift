@@ -47,6 +47,19 @@ import RQLLanguage
         #expect(CommandProblem.notADatabase("f").notes.map(\.text) == ["help: .backup --force f replaces it"])
     }
 
+    @Test func jsonFaultsAreWordedAfterInvalidJSON() {
+        #expect(CommandProblem.invalidJSON(.expectedColon(afterKey: "a")).message == "invalid JSON: expected `:` after the key \"a\"")
+        #expect(CommandProblem.invalidJSON(.expectedColon(afterKey: nil)).message == "invalid JSON: expected `:` after a key")
+        #expect(JSONFault.unknownEscape("q").words == "an unknown escape \\q")
+        let faults: [JSONFault] = [
+            .afterArray, .endsInsideArray, .endsInsideRecord, .expectedAfterRecord, .notAnObject(inArray: true),
+            .notAnObject(inArray: false), .expectedKey, .expectedColon(afterKey: nil), .expectedAfterValue(closing: "}"),
+            .expectedValue, .expectedLiteral, .malformedNumber, .unclosedString, .controlCharacter, .halfCharacter,
+            .unknownEscape("q"), .shortUnicodeEscape, .nestedTooDeeply(levels: 1),
+        ]
+        #expect(Set(faults.map(\.words)).count == faults.count)
+    }
+
     @Test func onlyAnInterruptionIsOne() {
         #expect(CommandError(.importInterrupted).interruption == "; nothing was imported")
         #expect(CommandError(.importInterrupted).message == "interrupted; nothing was imported")
@@ -113,7 +126,7 @@ import RQLLanguage
         .importWidths(path: "x", columns: 1, table: "t", tableColumns: 2),
         .importColumns(path: "x", table: "t", absent: [], computed: [], missing: []), .unclosedQuotedField,
         .quoteAfterClosingQuote, .fieldCount(1, width: 2, header: true), .recordTooLong(maximum: 1), .tooManyFields(maximum: 1),
-        .invalidJSON("y"),
+        .invalidJSON(.unclosedString),
     ]
 
     static let inspectorCases: [CommandProblem] = [

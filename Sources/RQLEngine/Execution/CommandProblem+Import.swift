@@ -45,8 +45,8 @@ extension CommandProblem {
             return Wording("a record runs past \(CellText.grouped(maximum)) bytes, more than SQLite stores in a row")
         case .tooManyFields(let maximum):
             return Wording("a record has more than \(CellText.grouped(maximum)) fields, more columns than a SQLite table can have")
-        case .invalidJSON(let detail):
-            return Wording("invalid JSON: " + detail)
+        case .invalidJSON(let fault):
+            return Wording("invalid JSON: " + fault.words)
         default:
             return nil
         }
@@ -63,5 +63,31 @@ extension CommandProblem {
         if !missing.isEmpty { notes.append(.plain("\(path) has no column " + missing.joined(separator: ", "))) }
         notes.append(.help("--by-position fills the columns in order"))
         return Wording("the columns of \(path) are not those of \(table)", notes: notes)
+    }
+}
+
+extension JSONFault {
+    /// What is wrong, after `invalid JSON: `.
+    var words: String {
+        switch self {
+        case .afterArray: "more after the array of records ends"
+        case .endsInsideArray: "the file ends inside the array of records"
+        case .endsInsideRecord: "the file ends inside a record"
+        case .expectedAfterRecord: "expected `,` or `]` after a record"
+        case .notAnObject(let inArray):
+            (inArray ? "each element of the array" : "each record") + " must be an object: {\"column\": value, …}"
+        case .expectedKey: "expected a key in double quotes"
+        case .expectedColon(let key): "expected `:` after " + (key.map { "the key \"\($0)\"" } ?? "a key")
+        case .expectedAfterValue(let closing): "expected `,` or `\(closing)` after a value"
+        case .expectedValue: "expected a value"
+        case .expectedLiteral: "expected a value (true, false, null, a number, a string, [ or {)"
+        case .malformedNumber: "a number is malformed"
+        case .unclosedString: "a string is never closed"
+        case .controlCharacter: "a control character inside a string (write it as \\n, \\t or \\u00XX)"
+        case .halfCharacter: "a \\u escape holds half a character"
+        case .unknownEscape(let character): "an unknown escape \\\(character)"
+        case .shortUnicodeEscape: "a \\u escape needs four hexadecimal digits"
+        case .nestedTooDeeply(let levels): "values are nested more than \(levels) deep"
+        }
     }
 }

@@ -130,7 +130,7 @@ public enum CommandProblem: Equatable, Sendable {
     case recordTooLong(maximum: Int)
     case tooManyFields(maximum: Int)
     /// JSON the import cannot read, and what is wrong with it.
-    case invalidJSON(String)
+    case invalidJSON(JSONFault)
 
     // MARK: Inspectors
 
@@ -160,6 +160,31 @@ public enum CommandProblem: Equatable, Sendable {
     case importInterrupted
     /// An error no other case words, as Swift describes it.
     case unexpected(String)
+}
+
+/// What is wrong with JSON that `.import` reads.
+public enum JSONFault: Equatable, Sendable {
+    case afterArray
+    case endsInsideArray
+    case endsInsideRecord
+    case expectedAfterRecord
+    /// A record that is not an object, inside an array of records or not.
+    case notAnObject(inArray: Bool)
+    case expectedKey
+    /// No `:` after a key, the key when it is known.
+    case expectedColon(afterKey: String?)
+    /// No `,` after a value, nor the `}` or `]` that would close it.
+    case expectedAfterValue(closing: String)
+    case expectedValue
+    /// A word that is not `true`, `false` or `null`.
+    case expectedLiteral
+    case malformedNumber
+    case unclosedString
+    case controlCharacter
+    case halfCharacter
+    case unknownEscape(Character)
+    case shortUnicodeEscape
+    case nestedTooDeeply(levels: Int)
 }
 
 /// Why safe mode refused a command.

@@ -31,26 +31,23 @@ public enum SafeMode {
         }
         for arguments: Int32 in [1, 2] {
             ScalarFunction("fts3_tokenizer", argumentCount: arguments, flags: [.directOnly]) { _ in
-                throw DatabaseError(message: fts3TokenizerRefusal)
+                throw DatabaseError(resultCode: .SQLITE_AUTH, message: "fts3_tokenizer() is off in safe mode")
             }.register(in: db)
         }
     }
 
-    /// What the replaced `fts3_tokenizer()` says, which `refusal` words for people.
-    static let fts3TokenizerRefusal = "fts3_tokenizer() is off in safe mode"
-
     /// The problem, in rql's words, of an error SQLite gave `sql` because
     /// of the limits above, or because extension loading is off (in or out
-    /// of safe mode); nil for any other error. SQLite gives these errors
-    /// no result code of their own (all are SQLITE_ERROR), so its message
-    /// is what tells them apart.
-    static func refusal(for message: String, sql: String) -> CommandProblem? {
+    /// of safe mode); nil for any other error. The replaced
+    /// `fts3_tokenizer()` alone fails with SQLITE_AUTH (rql sets no
+    /// authorizer); SQLite gives its own refusals no code but SQLITE_ERROR,
+    /// so its message is what tells them apart.
+    static func refusal(for error: DatabaseError, sql: String) -> CommandProblem? {
+        if error.resultCode == .SQLITE_AUTH { return .refused(.fts3Tokenizer) }
+        let message = error.message ?? ""
         let tokens = SQLTokenizer.tokens(sql)
         if message == "not authorized", tokens.contains(where: { $0.isWord("load_extension") }) {
             return .extensionsOff
-        }
-        if message == fts3TokenizerRefusal {
-            return .refused(.fts3Tokenizer)
         }
         guard message.hasPrefix("too many attached databases") else { return nil }
         return .refused(tokens.first?.isWord("vacuum") != true ? .attach

@@ -45,7 +45,7 @@ public struct CommandError: Error, Equatable {
             if reported >= 0, reported <= source.utf8.count { offset = reported }
         }
         let message = error.message ?? "\(error.resultCode)"
-        if let refusal = SafeMode.refusal(for: message, sql: source) {
+        if let refusal = SafeMode.refusal(for: error, sql: source) {
             self.init(refusal)
             return
         }

@@ -22,7 +22,7 @@ extension CommandProblem {
         case .notANumber(let command, let expected, let given):
             return Wording("\(command) takes \(expected), not \"\(given)\"")
         case .notAChoice(let command, let choices, let noun, let given):
-            return Wording("\(command) takes \(noun.map { "a " + $0 } ?? Self.listing(choices)), not \"\(given)\"",
+            return Wording("\(command) takes \(noun.map { "a " + $0 } ?? Suggestions.phrase(choices)), not \"\(given)\"",
                            notes: [Self.didYouMean(given, in: choices), noun.map { .plain("\($0)s: " + choices.joined(separator: " ")) }]
                                .compactMap { $0 })
         case .unterminatedQuote(let quote):

@@ -162,46 +162,6 @@ public enum CommandProblem: Equatable, Sendable {
     case unexpected(String)
 }
 
-/// What is wrong with JSON that `.import` reads.
-public enum JSONFault: Equatable, Sendable {
-    case afterArray
-    case endsInsideArray
-    case endsInsideRecord
-    case expectedAfterRecord
-    /// A record that is not an object, inside an array of records or not.
-    case notAnObject(inArray: Bool)
-    case expectedKey
-    /// No `:` after a key, the key when it is known.
-    case expectedColon(afterKey: String?)
-    /// No `,` after a value, nor the `}` or `]` that would close it.
-    case expectedAfterValue(closing: String)
-    case expectedValue
-    /// A word that is not `true`, `false` or `null`.
-    case expectedLiteral
-    case malformedNumber
-    case unclosedString
-    case controlCharacter
-    case halfCharacter
-    case unknownEscape(Character)
-    case shortUnicodeEscape
-    case nestedTooDeeply(levels: Int)
-}
-
-/// Why safe mode refused a command.
-public enum SafeModeRefusal: Equatable, Sendable {
-    case attach
-    case vacuumInto
-    case vacuum
-    case fts3Tokenizer
-    /// `PRAGMA name = 'folder'`.
-    case folderPragma(String)
-    /// A dot-command that touches files, by name.
-    case dotCommand(String)
-    case erdSVG
-    /// `.read` of a file outside `folder`.
-    case readOutside(folder: String)
-}
-
 extension CommandProblem {
     /// The first line of the error.
     public var message: String { wording.message }
@@ -240,12 +200,6 @@ extension CommandProblem {
     /// `did you mean …?` as a plain note, nil when nothing is close.
     static func didYouMean(_ name: String, in candidates: [String], prefix: String = "") -> DiagnosticNote? {
         Suggestions.didYouMean(name, in: candidates, prefix: prefix).map(DiagnosticNote.plain)
-    }
-
-    /// `a, b or c`.
-    static func listing(_ words: [String]) -> String {
-        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 

@@ -247,7 +247,7 @@ private struct NotebookParser {
             do {
                 _ = try ClockText.readInstant(argument)
             } catch let problem {
-                throw error(line, .notAnInstant(problem.message))
+                throw error(line, .notAnInstant(problem))
             }
             settings.now = argument
         case "mask":

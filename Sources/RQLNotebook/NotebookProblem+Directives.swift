@@ -27,8 +27,8 @@ extension NotebookProblem {
             return Wording("no sample named \"\(name)\"", help: "the samples are " + Sample.allCases.map(\.rawValue).joined(separator: ", "))
         case .unknownMode(let name):
             return Wording("no mode named \"\(name)\"", help: "the modes are " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
-        case .notAnInstant(let message):
-            return Wording(message, help: "-- @now 2026-01-15T09:00:00Z (UTC)")
+        case .notAnInstant(let error):
+            return Wording(error.message, help: "-- @now 2026-01-15T09:00:00Z (UTC)")
         default:
             return cellDirectiveWording ?? maskWording
         }

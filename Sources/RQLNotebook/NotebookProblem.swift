@@ -34,8 +34,8 @@ public enum NotebookProblem: Error, Equatable, Sendable {
     case needsValue(String, example: String)
     case unknownSample(String)
     case unknownMode(String)
-    /// `@now` that is not an instant, and what reading it said.
-    case notAnInstant(String)
+    /// `@now` that is not an instant, and why.
+    case notAnInstant(ClockTextError)
     case expectTakesError
     case sortTakesRows
     case maxRowsNotANumber

@@ -138,6 +138,6 @@ import RQLLanguage
     /// The cases whose message is words from elsewhere, each different.
     static let passedOn: [CommandProblem] = [
         .sqlite("SQLite's words"), .dsl(.emptySearch), .chart("a chart's words"), .notebook("a notebook's words", help: nil),
-        .notAnInstant("the clock's words"), .importRow(sqlite: "SQLite's words for a row"), .unexpected("Swift's words"),
+        .notAnInstant(.notAnInstant("x")), .importRow(sqlite: "SQLite's words for a row"), .unexpected("Swift's words"),
     ]
 }

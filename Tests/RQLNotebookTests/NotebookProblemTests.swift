@@ -45,7 +45,7 @@ import RQLEngine
         .cannotOpen(reason: "y"), .notUTF8, .crlf(path: "x"), .changedOnDisk, .cannotWrite(reason: "y"), .builtIn("x"),
         .unexpected("Swift's words"), .outputWithoutCommand, .directiveWithoutCommand, .neitherCommandNorComment,
         .unendedStatement, .unendedComment, .twoCommands, .notAtTop("x"), .needsValue("x", example: "y"), .unknownSample("x"),
-        .unknownMode("x"), .notAnInstant("the clock's words"), .expectTakesError, .sortTakesRows, .maxRowsNotANumber,
+        .unknownMode("x"), .notAnInstant(.pastMidnight("x")), .expectTakesError, .sortTakesRows, .maxRowsNotANumber,
         .badTimeLimit, .badRequirement, .parameterTwice("x"), .cellNameNotOneWord, .cellNamedTwice("x", firstLine: 1),
         .unknownDirective("x"), .secondSource, .maskWithoutPattern, .maskWithoutSlashes(name: "x"),
         .maskInvalid(name: "x", pattern: "y"), .maskUnclosed(name: "x", pattern: "y"), .parameterUsage, .badParameterName("x"),

@@ -28,7 +28,7 @@ extension DotCommand {
             do {
                 instant = try ClockText.readInstant(arguments[.instant])
             } catch let error as ClockTextError {
-                throw CommandError(.notAnInstant(error.message))
+                throw CommandError(.notAnInstant(error))
             }
             let now = session.scheduler.clock.now
             guard instant >= now else {

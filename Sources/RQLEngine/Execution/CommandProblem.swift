@@ -61,8 +61,8 @@ public enum CommandProblem: Equatable, Sendable {
     case notADuration(String)
     /// `.clock advance` past SQLite's last date: the duration as written, and now as shown.
     case clockPastEnd(String, now: String)
-    /// `.clock set` to text that is not an instant, and what reading it said.
-    case notAnInstant(String)
+    /// `.clock set` to text that is not an instant, and why.
+    case notAnInstant(ClockTextError)
     case clockGoesBack(now: String)
     case clockSetup(code: Int32)
 

@@ -346,7 +346,7 @@ public final class Session {
             if !error.label.isEmpty { out.write(" " + CellText.visibleLine(error.label)) }
             out.write("\n")
         }
-        for note in error.notes { out.write(CellText.visibleLine(note) + "\n") }
+        for note in error.notes { out.write(CellText.visibleLine(note.text) + "\n") }
         out.flush()
     }
 }

@@ -36,9 +36,6 @@ extension Notebook {
     /// The index of the cell `-- @name NAME` names.
     func cellIndex(named name: String) throws(NotebookError) -> Int {
         if let index = cells.firstIndex(where: { $0.name == name }) { return index }
-        let names = cells.compactMap(\.name)
-        let help = names.isEmpty ? "this notebook names no cell: -- @name NAME on the line before a command names it"
-            : Suggestions.didYouMean(name, in: names) ?? "its cells are named " + names.joined(separator: ", ")
-        throw NotebookError(path: path, line: 0, .init("no cell named \(name)", help: help))
+        throw NotebookError(path: path, line: 0, .noCell(name, names: cells.compactMap(\.name)))
     }
 }

@@ -56,7 +56,7 @@ public struct JUnitReport {
                 cases = Suite.cases(of: check)
             case .unreadable(let path, let error):
                 name = path
-                cases = [Case(name: "the notebook", seconds: 0, result: .error(message: error.reason.message, body: error.description))]
+                cases = [Case(name: "the notebook", seconds: 0, result: .error(message: error.problem.message, body: error.description))]
             }
         }
 

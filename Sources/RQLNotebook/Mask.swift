@@ -12,24 +12,23 @@ public struct Mask: Sendable, Equatable {
         self.pattern = pattern
     }
 
-    /// Reads `NAME /REGEX/`; nil with a reason when it is not that.
-    static func parse(_ text: Substring) -> Result<Mask, NotebookError.Reason> {
+    /// Reads `NAME /REGEX/`; the problem when it is not that.
+    static func parse(_ text: Substring) -> Result<Mask, NotebookProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let space = trimmed.firstIndex(of: " ") else {
-            return .failure(.init("@mask takes a name and a /regex/", help: "-- @mask uuid /[0-9a-f]{8}-[0-9a-f-]{27}/"))
+            return .failure(.maskWithoutPattern)
         }
         let name = String(trimmed[..<space])
         let rest = trimmed[space...].trimmingCharacters(in: .whitespaces)
         guard rest.count >= 2, rest.hasPrefix("/"), rest.hasSuffix("/") else {
-            return .failure(.init("@mask takes its pattern between slashes", help: "-- @mask \(name) /pattern/"))
+            return .failure(.maskWithoutSlashes(name: name))
         }
         let pattern = String(rest.dropFirst().dropLast())
         guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-            return .failure(.init("@mask \(name): /\(pattern)/ is not a valid regular expression"))
+            return .failure(.maskInvalid(name: name, pattern: pattern))
         }
         guard (try? searching(pattern)) != nil else {
-            return .failure(.init("@mask \(name): /\(pattern)/ ends inside a \\Q quote or a (?x) comment",
-                                  help: "close a quote with \\E; a # comment in (?x) runs to the end of the mask"))
+            return .failure(.maskUnclosed(name: name, pattern: pattern))
         }
         return .success(Mask(name: name, pattern: pattern))
     }

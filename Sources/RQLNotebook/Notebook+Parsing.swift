@@ -11,10 +11,10 @@ extension Notebook {
         do {
             data = try InputFile.read(path)
         } catch {
-            throw NotebookError(path: path, line: 0, .init("cannot open the notebook: \(error.reason)"))
+            throw NotebookError(path: path, line: 0, .cannotOpen(reason: error.reason))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw NotebookError(path: path, line: 0, .init("the notebook is not UTF-8 text"))
+            throw NotebookError(path: path, line: 0, .notUTF8)
         }
         return try Notebook(text: text, path: path)
     }
@@ -34,9 +34,7 @@ extension Notebook {
         self.path = path
         if let carriage = text.utf8.firstIndex(of: 0x0D) {
             let line = text.utf8[..<carriage].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            throw NotebookError(path: path, line: line, .init(
-                "the notebook has CRLF (Windows) line endings; rql notebooks use LF",
-                help: "convert it with: sed -i 's/\\r$//' \(path)"))
+            throw NotebookError(path: path, line: line, .crlf(path: path))
         }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         endsWithNewline = text.hasSuffix("\n")
@@ -71,8 +69,8 @@ private struct NotebookParser {
         self.lines = lines
     }
 
-    func error(_ line: Int, _ message: String, help: String? = nil) -> NotebookError {
-        NotebookError(path: path, line: line, .init(message, help: help))
+    func error(_ line: Int, _ problem: NotebookProblem) -> NotebookError {
+        NotebookError(path: path, line: line, problem)
     }
 
     mutating func parse() throws {
@@ -84,8 +82,7 @@ private struct NotebookParser {
                 items.append(.prose(line: index + 1, text: ""))
                 index += 1
             } else if CommandContinuation.isOutput(line) {
-                throw error(index + 1, "recorded output (-->) with no command above it",
-                            help: "an output block goes right under its command, with no blank line between")
+                throw error(index + 1, .outputWithoutCommand)
             } else if start.startsWithScalars("-- @") {
                 try directive(String(Substring(start.unicodeScalars.dropFirst(4))), line: index + 1)
                 items.append(.directive(line: index + 1))
@@ -101,14 +98,14 @@ private struct NotebookParser {
             }
         }
         if let line = pendingLine {
-            throw error(line, "this directive has no command after it", help: "a cell directive goes on the line before its command")
+            throw error(line, .directiveWithoutCommand)
         }
     }
 
     /// Reads the cell starting at `start` and its output block; returns the line after them.
     mutating func cell(at start: Int) throws -> Int {
         guard let (language, body) = InputLanguage.classify(lines[start][...]) else {
-            throw error(start + 1, "this line is neither a command nor a comment")
+            throw error(start + 1, .neitherCommandNorComment)
         }
         var end = start + 1
         var text = String(body).trimmingTrailingWhitespace()
@@ -154,8 +151,7 @@ private struct NotebookParser {
             guard end < lines.count else {
                 // An output block written under it would read as part of it.
                 if scanner.isInsideToken {
-                    throw error(start + 1, "this statement has a string, quoted name or /* comment that does not end",
-                                help: "close it before the end of the notebook")
+                    throw error(start + 1, .unendedStatement)
                 }
                 return (String(decoding: scanner.bytes, as: UTF8.self).trimmingTrailingWhitespace(), end)
             }
@@ -186,8 +182,7 @@ private struct NotebookParser {
                 end += 1
             }
             if after.isInsideComment {
-                throw error(statementEnd, "the /* comment after this statement does not end",
-                            help: "close it before the end of the notebook")
+                throw error(statementEnd, .unendedComment)
             }
             guard String(decoding: after.bytes, as: UTF8.self).skippingBlanksAndComments().isEmpty else {
                 throw twoCommands(end)
@@ -197,7 +192,7 @@ private struct NotebookParser {
     }
 
     func twoCommands(_ line: Int) -> NotebookError {
-        error(line, "two commands on one line", help: "put each command on a line of its own, so each gets its own output block")
+        error(line, .twoCommands)
     }
 
     var isBeforeFirstCell: Bool { cells.isEmpty }
@@ -218,11 +213,11 @@ private struct NotebookParser {
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         func topOnly() throws {
             guard isBeforeFirstCell else {
-                throw error(line, "@\(name) goes at the top of the notebook, before the first command")
+                throw error(line, .notAtTop(name))
             }
         }
         func needsArgument(_ example: String) throws {
-            guard !argument.isEmpty else { throw error(line, "@\(name) needs a value", help: "-- @\(name) \(example)") }
+            guard !argument.isEmpty else { throw error(line, .needsValue(name, example: example)) }
         }
         func forCell() {
             if pendingLine == nil { pendingLine = line }
@@ -232,8 +227,7 @@ private struct NotebookParser {
             try topOnly()
             try needsArgument("reminders")
             guard let sample = Sample(rawValue: argument) else {
-                throw error(line, "no sample named \"\(argument)\"",
-                            help: "the samples are " + Sample.allCases.map(\.rawValue).joined(separator: ", "))
+                throw error(line, .unknownSample(argument))
             }
             try source(.sample(sample), line: line)
         case "db":
@@ -244,8 +238,7 @@ private struct NotebookParser {
             try topOnly()
             try needsArgument("box")
             guard OutputMode(rawValue: argument) != nil else {
-                throw error(line, "no mode named \"\(argument)\"",
-                            help: "the modes are " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
+                throw error(line, .unknownMode(argument))
             }
             settings.mode = argument
         case "now":
@@ -254,7 +247,7 @@ private struct NotebookParser {
             do {
                 _ = try ClockText.readInstant(argument)
             } catch let problem {
-                throw error(line, problem.message, help: "-- @now 2026-01-15T09:00:00Z (UTC)")
+                throw error(line, .notAnInstant(problem))
             }
             settings.now = argument
         case "mask":
@@ -266,22 +259,22 @@ private struct NotebookParser {
                     pending.masks.append(mask)
                     forCell()
                 }
-            case .failure(let reason):
-                throw NotebookError(path: path, line: line, reason)
+            case .failure(let problem):
+                throw error(line, problem)
             }
         case "expect":
             guard argument == "error" else {
-                throw error(line, "@expect takes the word error", help: "-- @expect error")
+                throw error(line, .expectTakesError)
             }
             pending.expectsError = true
             forCell()
         case "sort":
-            guard argument == "rows" else { throw error(line, "@sort takes the word rows", help: "-- @sort rows") }
+            guard argument == "rows" else { throw error(line, .sortTakesRows) }
             pending.sortsRows = true
             forCell()
         case "maxrows":
             guard let count = Int(argument), count >= 0 else {
-                throw error(line, "@maxrows takes a number of rows (0 for all)", help: "-- @maxrows 100")
+                throw error(line, .maxRowsNotANumber)
             }
             pending.maxRows = count
             forCell()
@@ -290,12 +283,12 @@ private struct NotebookParser {
             forCell()
         case "timeout":
             try needsArgument("2m")
-            guard let limit = CellTimeLimit(argument) else { throw error(line, CellTimeLimit.usage, help: "-- @timeout 2m") }
+            guard let limit = CellTimeLimit(argument) else { throw error(line, .badTimeLimit) }
             setForNotebookOrCell(limit, line: line, notebook: \.timeLimit, cell: \.timeLimit)
         case "requires":
             try needsArgument("sqlite >= 3.44")
             guard let requirement = VersionRequirement(argument) else {
-                throw error(line, VersionRequirement.usage, help: "-- @requires sqlite >= 3.44")
+                throw error(line, .badRequirement)
             }
             setForNotebookOrCell(requirement, line: line, notebook: \.requirement, cell: \.requirement)
         case "param":
@@ -303,24 +296,22 @@ private struct NotebookParser {
             try needsArgument("list = 'Family'")
             let parameter = try NotebookParameter.parse(argument, line: line, path: path)
             if settings.parameters.contains(where: { $0.name == parameter.name }) {
-                throw error(line, "@param \(parameter.name) is declared twice")
+                throw error(line, .parameterTwice(parameter.name))
             }
             settings.parameters.append(parameter)
         case "name":
             try needsArgument("first-query")
             guard argument.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
-                throw error(line, "a cell name is one word, without commas", help: "-- @name first-query")
+                throw error(line, .cellNameNotOneWord)
             }
             if let first = nameLines[argument] {
-                throw error(line, "two cells are named \(argument): the first at line \(first)",
-                            help: "names are unique in a notebook, so that --only and --from find one cell")
+                throw error(line, .cellNamedTwice(argument, firstLine: first))
             }
             nameLines[argument] = line
             pending.name = argument
             forCell()
         default:
-            throw error(line, "unknown directive @\(name)",
-                        help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires, @param")
+            throw error(line, .unknownDirective(name))
         }
     }
 
@@ -339,7 +330,7 @@ private struct NotebookParser {
 
     mutating func source(_ source: Notebook.Source, line: Int) throws {
         guard !hasSource else {
-            throw error(line, "a notebook has one @sample or @db")
+            throw error(line, .secondSource)
         }
         hasSource = true
         settings.source = source

@@ -15,13 +15,11 @@ extension Notebook {
         do {
             try AtomicFile.replace(path, with: Data(updated.utf8), permissions: 0o644) {
                 guard FileManager.default.contents(atPath: path) == Data(original.utf8) else {
-                    throw NotebookError(path: path, line: 0, .init(
-                        "the notebook changed on disk since rql read it; nothing was written",
-                        help: "run rql update again to record the outputs in the new text"))
+                    throw NotebookError(path: path, line: 0, .changedOnDisk)
                 }
             }
         } catch let error as AtomicFileError {
-            throw NotebookError(path: path, line: 0, .init("cannot write the notebook: \(error.reason)"))
+            throw NotebookError(path: path, line: 0, .cannotWrite(reason: error.reason))
         }
         return true
     }

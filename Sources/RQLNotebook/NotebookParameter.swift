@@ -13,14 +13,14 @@ public struct NotebookParameter: Sendable, Equatable {
     static let usage = "@param takes a name, =, and an SQL literal ('text', a number, NULL, x'hex')"
 
     static func parse(_ text: String, line: Int, path: String) throws(NotebookError) -> NotebookParameter {
-        func failure(_ message: String) -> NotebookError {
-            NotebookError(path: path, line: line, .init(message, help: "-- @param list = 'Family'"))
+        func failure(_ problem: NotebookProblem) -> NotebookError {
+            NotebookError(path: path, line: line, problem)
         }
-        guard let equal = text.firstIndex(of: "=") else { throw failure(usage) }
+        guard let equal = text.firstIndex(of: "=") else { throw failure(.parameterUsage) }
         let name = text[..<equal].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: equal)...].trimmingCharacters(in: .whitespaces)
-        guard isName(name) else { throw failure("@param names a parameter with letters, digits and _, as in :list; not \"\(name)\"") }
-        guard isLiteral(value) else { throw failure("@param \(name): \(value.isEmpty ? "no value" : value) is not an SQL literal; " + usage) }
+        guard isName(name) else { throw failure(.badParameterName(name)) }
+        guard isLiteral(value) else { throw failure(.notALiteral(name: name, value: value)) }
         return NotebookParameter(name: name, value: value)
     }
 

@@ -55,9 +55,9 @@ public final class NotebookRecorder: CellRecorder {
         do {
             try body()
         } catch let error as NotebookError {
-            throw error.commandError("cannot record into \(path)") { "line \($0): " }
+            throw error.recordError(into: path)
         } catch let error as AtomicFileError {
-            throw CommandError("cannot record into \(path): \(error.reason)")
+            throw NotebookError.recordError(into: path, reason: error.reason)
         }
     }
 

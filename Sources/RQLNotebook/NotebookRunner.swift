@@ -75,9 +75,7 @@ public struct NotebookRunner: Sendable {
     func session(for notebook: Notebook, output: ByteOutput, diagnostics: ByteOutput) throws -> Session {
         if safe, case .file(let written) = notebook.settings.source, !SafeMode.isInside(notebook.resolve(written), folder: notebook.folder) {
             let line = notebook.lines.firstIndex { $0.hasPrefix("-- @db") }.map { $0 + 1 } ?? 0
-            throw NotebookError(path: notebook.path, line: line, .init(
-                "refused by safe mode: @db reads only databases in \(notebook.folder) or below it",
-                help: "rql run, check, update and export --execute take --unsafe to lift this"))
+            throw NotebookError(path: notebook.path, line: line, .databaseOutsideFolder(folder: notebook.folder))
         }
         let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
         let options = Session.Options(target: notebook.target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
@@ -87,7 +85,7 @@ public struct NotebookRunner: Sendable {
         do {
             session = try Session(options: options)
         } catch let error as CommandError {
-            throw NotebookError(path: notebook.path, line: 0, .init(error.message))
+            throw NotebookError(path: notebook.path, line: 0, .sessionFailed(error.problem))
         }
         try bindParameters(of: notebook, in: session)
         session.settings.lineWidth = Self.width
@@ -100,16 +98,14 @@ public struct NotebookRunner: Sendable {
     private func bindParameters(of notebook: Notebook, in session: Session) throws {
         let declared = notebook.settings.parameters.map(\.name)
         for name in parameters.keys.sorted() where !declared.contains(name) {
-            throw NotebookError(path: notebook.path, line: 0, .init(
-                "-p \(name): the notebook declares no parameter \(name)",
-                help: declared.isEmpty ? "-- @param \(name) = VALUE at the top declares one" : "it declares " + declared.joined(separator: ", ")))
+            throw NotebookError(path: notebook.path, line: 0, .undeclaredParameter(name, declared: declared))
         }
         for parameter in notebook.settings.parameters {
             let value = parameters[parameter.name] ?? parameter.value
             do {
                 try session.setParameter(":" + parameter.name, to: value)
             } catch let error as CommandError {
-                throw NotebookError(path: notebook.path, line: 0, .init("cannot set :\(parameter.name) to \(value): \(error.message)"))
+                throw NotebookError(path: notebook.path, line: 0, .cannotSetParameter(parameter.name, value: value, error.problem))
             }
         }
     }

@@ -15,7 +15,7 @@ public struct Notebooks: NotebookSupport {
             let notebook = try Notebook(text: text, path: path)
             return notebook.cells.filter { $0.runs(on: Session.sqliteVersion, in: notebook) }.map(\.command)
         } catch let error as NotebookError {
-            throw error.commandError("cannot read the notebook") { "\(path):\($0): " }
+            throw error.readError
         }
     }
 

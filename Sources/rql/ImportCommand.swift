@@ -30,7 +30,7 @@ struct ImportCommand: ParsableCommand {
         do {
             _ = try ImportRequest.parse(words)
         } catch let error as CommandError {
-            throw ValidationError(([error.message] + error.notes).joined(separator: "\n"))
+            throw ValidationError(([error.message] + error.notes.map(\.text)).joined(separator: "\n"))
         }
     }
 

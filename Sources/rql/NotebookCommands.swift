@@ -74,9 +74,7 @@ struct NotebookOptions: ParsableArguments {
         for file in files {
             do {
                 if !builtIn, !file.contains("/"), !FileManager.default.fileExists(atPath: file), Tour.notebook(named: file) != nil {
-                    throw NotebookError(path: file, line: 0, .init(
-                        "\(file) is one of rql's sample notebooks, built in; update writes notebook files",
-                        help: "rql run \(file) and rql check \(file) read it; update a copy of Samples/notebooks/\(file).rql"))
+                    throw NotebookError(path: file, line: 0, .builtIn(file))
                 }
                 status = max(status, try body(builtIn ? Notebook.loadOrBuiltIn(file) : Notebook.load(file)))
             } catch let error as NotebookError {
@@ -193,7 +191,7 @@ struct CheckCommand: ParsableCommand {
             } catch let error as NotebookError {
                 return .unreadable(path: file, error)
             } catch {
-                return .unreadable(path: file, NotebookError(path: file, line: 0, .init("\(error)")))
+                return .unreadable(path: file, NotebookError(path: file, line: 0, .unexpected("\(error)")))
             }
         }, deliver: { outcome in
             let notebookStatus: Int32

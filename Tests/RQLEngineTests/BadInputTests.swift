@@ -56,9 +56,8 @@ import Testing
     }
 
     @Test func missingFileWithReadonly() throws {
-        #expect(throws: CommandError("cannot open /nonexistent/rql.sqlite: no such file")) {
-            try TestSession(.file(path: "/nonexistent/rql.sqlite", readonly: true))
-        }
+        let error = #expect(throws: CommandError.self) { try TestSession(.file(path: "/nonexistent/rql.sqlite", readonly: true)) }
+        #expect(error?.message == "cannot open /nonexistent/rql.sqlite: no such file")
         let s = try TestSession()
         #expect(s.run(".open --readonly /nonexistent/rql.sqlite").errors == "error: cannot open /nonexistent/rql.sqlite: no such file\n")
     }

@@ -127,7 +127,8 @@ import Testing
         let script = temporaryPath("script.sql")
         defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: script) }
         try Sample.employees.write(to: path)
-        #expect(throws: CommandError("\(path) already exists; rql does not overwrite it")) { try Sample.employees.write(to: path) }
+        let error = #expect(throws: CommandError.self) { try Sample.employees.write(to: path) }
+        #expect(error?.message == "\(path) already exists; rql does not overwrite it")
         #expect(s.run(".open \(path)\nSELECT count(*) FROM employees;").output == "12\n")
         #expect(s.session.target == .file(path: path, readonly: false))
         #expect(s.run(".reset").errors == "error: .reset rebuilds a sample, and \(URL(fileURLWithPath: path).lastPathComponent) is a file\n.sample NAME opens a sample\n")

@@ -61,17 +61,14 @@ import RQLEngine
 
     @Test func anUnknownNameIsAnErrorWithTheNamesThereAre() throws {
         let notebook = try Notebook(text: CellSelectionTests.text, path: "x.rql")
-        #expect(throws: NotebookError(path: "x.rql", line: 0, .init("no cell named tag", help: "did you mean tags?"))) {
-            try NotebookRunner(selection: .only(["tag"])).run(notebook)
-        }
-        #expect(throws: NotebookError(path: "x.rql", line: 0, .init("no cell named zzz", help: "its cells are named tags, lists"))) {
-            try NotebookRunner(selection: .from("zzz")).run(notebook)
-        }
+        let near = #expect(throws: NotebookError.self) { try NotebookRunner(selection: .only(["tag"])).run(notebook) }
+        #expect(near?.description == "x.rql: error: no cell named tag\nhelp: did you mean tags?")
+        let far = #expect(throws: NotebookError.self) { try NotebookRunner(selection: .from("zzz")).run(notebook) }
+        #expect(far?.description == "x.rql: error: no cell named zzz\nhelp: its cells are named tags, lists")
         let unnamed = try Notebook(text: "SELECT 1;\n", path: "x.rql")
-        #expect(throws: NotebookError(path: "x.rql", line: 0, .init(
-            "no cell named a", help: "this notebook names no cell: -- @name NAME on the line before a command names it"))) {
-            try NotebookRunner(selection: .only(["a"])).run(unnamed)
-        }
+        let none = #expect(throws: NotebookError.self) { try NotebookRunner(selection: .only(["a"])).run(unnamed) }
+        #expect(none?.description == "x.rql: error: no cell named a\n"
+                + "help: this notebook names no cell: -- @name NAME on the line before a command names it")
     }
 
     @Test func namesAreSeparatedByCommas() {

@@ -64,7 +64,7 @@ import RQLEngine
             """, path: "a&b.rql")
         var report = JUnitReport()
         report.entries = [.checked(NotebookCheck(notebook, try NotebookRunner().run(notebook))),
-                          .unreadable(path: "gone.rql", NotebookError(path: "gone.rql", line: 0, .init("cannot open the notebook: no such file")))]
+                          .unreadable(path: "gone.rql", NotebookError(path: "gone.rql", line: 0, .cannotOpen(reason: "no such file")))]
         let xml = report.xml
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rql check\" tests=\"6\" failures=\"1\" errors=\"2\" skipped=\"2\" time=\""))
         #expect(xml.contains("<testsuite name=\"a&amp;b.rql\" tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"2\""))

@@ -290,18 +290,15 @@ import RQLRender
 
     @Test func aMissingDatabaseFileCannotBeOpened() throws {
         let notebook = try Notebook(text: "-- @db /nonexistent/x.sqlite\nSELECT 1;", path: "x.rql")
-        #expect(throws: NotebookError(path: "x.rql", line: 0, .init("cannot open /nonexistent/x.sqlite: no such file"))) {
-            try NotebookRunner(safe: false).run(notebook)
-        }
+        let error = #expect(throws: NotebookError.self) { try NotebookRunner(safe: false).run(notebook) }
+        #expect(error?.description == "x.rql: error: cannot open /nonexistent/x.sqlite: no such file")
     }
 
     @Test func safeModeKeepsTheDatabaseBelowTheNotebook() throws {
         let notebook = try Notebook(text: "-- @db /nonexistent/x.sqlite\nSELECT 1;", path: "x.rql")
-        #expect(throws: NotebookError(path: "x.rql", line: 1, .init(
-            "refused by safe mode: @db reads only databases in . or below it",
-            help: "rql run, check, update and export --execute take --unsafe to lift this"))) {
-            try NotebookRunner().run(notebook)
-        }
+        let error = #expect(throws: NotebookError.self) { try NotebookRunner().run(notebook) }
+        #expect(error?.description == "x.rql:1: error: refused by safe mode: @db reads only databases in . or below it\n"
+                + "help: rql run, check, update and export --execute take --unsafe to lift this")
     }
 
     @Test func updateRewritesOnlyOutputsAndThenLeavesTheFileAlone() throws {
@@ -342,11 +339,9 @@ import RQLRender
         let notebook = try Notebook.load(path)
         let check = NotebookCheck(notebook, try NotebookRunner().run(notebook))
         try "SELECT 1;\n-- a teacher's edit\n".write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(throws: NotebookError(path: path, line: 0, .init(
-            "the notebook changed on disk since rql read it; nothing was written",
-            help: "run rql update again to record the outputs in the new text"))) {
-            try notebook.write(replacingOutputs: check.updates)
-        }
+        let error = #expect(throws: NotebookError.self) { try notebook.write(replacingOutputs: check.updates) }
+        #expect(error?.description == "\(path): error: the notebook changed on disk since rql read it; nothing was written\n"
+                + "help: run rql update again to record the outputs in the new text")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "SELECT 1;\n-- a teacher's edit\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
             .filter { $0.hasPrefix((path as NSString).lastPathComponent + ".") }

@@ -144,6 +144,7 @@ import RQLRender
             error: no tour is running
             .tour starts the Reminders tour; .help tour lists the others
             error: no tour is running
+            .tour starts the Reminders tour; .help tour lists the others
             error: there is no tour named "trigers"
             did you mean triggers?
             tours: \(Tour.names.joined(separator: " "))

@@ -60,7 +60,7 @@ public struct CSVReader {
             if position == chunk.count {
                 guard try refill() else {
                     if state == .quoted {
-                        throw ImportError.at(source.path, line: quoteLine, "a quoted field is never closed: the file ends inside it")
+                        throw ImportError.at(source.path, line: quoteLine, .unclosedQuotedField)
                     }
                     guard started else { return false }
                     ends.append(bytes.count)
@@ -148,8 +148,7 @@ public struct CSVReader {
                     endLine(byte)
                     return recordEnds()
                 } else {
-                    throw ImportError.at(source.path, line: currentLine,
-                                         "a quoted field goes on after its closing quote (a quote inside quotes is written \"\")")
+                    throw ImportError.at(source.path, line: currentLine, .quoteAfterClosingQuote)
                 }
             }
         }

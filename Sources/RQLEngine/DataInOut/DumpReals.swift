@@ -19,7 +19,7 @@ final class DumpReals {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db.sqliteConnection, "SELECT CAST(?1 AS REAL)", -1, &statement, nil) == SQLITE_OK,
               let statement else {
-            throw CommandError(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw CommandError(.sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection))))
         }
         check = statement
     }

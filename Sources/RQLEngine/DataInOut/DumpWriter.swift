@@ -39,7 +39,7 @@ struct DumpWriter {
     /// view may: the only case where the SQL read back differs).
     func statement(_ sql: String, of name: String) throws {
         guard let text = DumpWriter.terminated(sql) else {
-            throw CommandError("the SQL of \(SQLText.identifier(name)) ends where no semicolon ends it; the dump stops before it")
+            throw CommandError(.dumpUnterminated(name))
         }
         raw(text + "\n")
     }

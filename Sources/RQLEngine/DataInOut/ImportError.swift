@@ -1,5 +1,3 @@
-import RQLRender
-
 /// The errors of `.import` that point into the file being imported.
 public enum ImportError {
     /// SQLite's default limit on a string, a blob or a row (`SQLITE_MAX_LENGTH`):
@@ -11,19 +9,17 @@ public enum ImportError {
     /// The error for a record past those limits, or nil.
     static func tooLarge(_ path: String, line: Int, bytes: Int, fields: Int, maximumBytes: Int) -> CommandError? {
         if bytes > maximumBytes {
-            return at(path, line: line, "a record runs past \(CellText.grouped(maximumBytes)) bytes, "
-                      + "more than SQLite stores in a row")
+            return at(path, line: line, .recordTooLong(maximum: maximumBytes))
         }
         if fields > maximumFields {
-            return at(path, line: line, "a record has more than \(CellText.grouped(maximumFields)) fields, "
-                      + "more columns than a SQLite table can have")
+            return at(path, line: line, .tooManyFields(maximum: maximumFields))
         }
         return nil
     }
 
     /// `FILE:LINE: error: MESSAGE`.
-    static func at(_ path: String, line: Int, _ message: String) -> CommandError {
-        var error = CommandError(message)
+    static func at(_ path: String, line: Int, _ problem: CommandProblem) -> CommandError {
+        var error = CommandError(problem)
         error.location = "\(path):\(line)"
         return error
     }

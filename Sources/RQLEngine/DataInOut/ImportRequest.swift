@@ -61,8 +61,7 @@ public struct ImportRequest: Equatable, Sendable {
         let path = arguments[.file]
         let named = Format.allCases.first { arguments.has("--" + $0.rawValue) }
         guard let format = named ?? ImportRequest.format(ofFileNamed: path) else {
-            throw CommandError("cannot tell the format of \(path) from its name",
-                               notes: ["say which: --csv, --tsv, --json or --ndjson"])
+            throw CommandError(.importFormat(path))
         }
         self.init(path: path, table: arguments[.importedTable], format: format)
         hasHeader = !arguments.has("--no-header")
@@ -71,7 +70,7 @@ public struct ImportRequest: Equatable, Sendable {
         if let text = arguments.text(.fieldSeparator) {
             let unescaped = text == "\\t" ? "\t" : text
             guard unescaped.utf8.count == 1, let byte = unescaped.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
-                throw CommandError("--separator takes one ASCII character other than a quote or a newline, not \"\(text)\"")
+                throw CommandError(.importSeparator(text))
             }
             separator = byte
         }

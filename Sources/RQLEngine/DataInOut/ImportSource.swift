@@ -46,7 +46,7 @@ public final class ImportSource {
             guard spool >= 0 else {
                 let code = errno
                 close(descriptor)
-                throw CommandError("cannot import \(path): no room for a copy of it in \(folder) (\(String(cString: strerror(code))))")
+                throw CommandError(.importNoRoom(path, folder: folder, reason: String(cString: strerror(code))))
             }
             self.spool = spool
         }
@@ -74,7 +74,7 @@ public final class ImportSource {
                     let result = write(spool, base + written, count - written)
                     if result < 0 {
                         if errno == EINTR { continue }
-                        throw CommandError("cannot import \(path): cannot keep a copy of it (\(String(cString: strerror(errno))))")
+                        throw CommandError(.importCopy(path, reason: String(cString: strerror(errno))))
                     }
                     written += result
                 }
@@ -105,6 +105,7 @@ public final class ImportSource {
     }
 
     private static func error(_ path: String, _ code: Int32) -> CommandError {
-        CommandError(InputFileError(path: path, errno: code).description)
+        let error = InputFileError(path: path, errno: code)
+        return CommandError(.cannotRead(error.path, reason: error.reason))
     }
 }

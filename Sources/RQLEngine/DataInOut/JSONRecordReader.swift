@@ -54,18 +54,18 @@ public struct JSONRecordReader {
         memberIndex.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
         guard !arrayEnded else {
-            guard try skipSpace() == nil else { throw invalid("more after the array of records ends") }
+            guard try skipSpace() == nil else { throw invalid(.afterArray) }
             return false
         }
         guard var byte = try skipSpace() else {
-            if inArray == true { throw invalid("the file ends inside the array of records") }
+            if inArray == true { throw invalid(.endsInsideArray) }
             return false
         }
         if inArray == nil {
             inArray = byte == UInt8(ascii: "[")
             if inArray == true {
                 position += 1
-                guard let first = try skipSpace() else { throw invalid("the file ends inside the array of records") }
+                guard let first = try skipSpace() else { throw invalid(.endsInsideArray) }
                 if first == UInt8(ascii: "]") {
                     position += 1
                     arrayEnded = true
@@ -79,14 +79,13 @@ public struct JSONRecordReader {
                 arrayEnded = true
                 return try next()
             }
-            guard byte == UInt8(ascii: ",") else { throw invalid("expected `,` or `]` after a record") }
+            guard byte == UInt8(ascii: ",") else { throw invalid(.expectedAfterRecord) }
             position += 1
-            guard let after = try skipSpace() else { throw invalid("the file ends inside the array of records") }
+            guard let after = try skipSpace() else { throw invalid(.endsInsideArray) }
             byte = after
         }
         guard byte == UInt8(ascii: "{") else {
-            throw invalid(inArray == true ? "each element of the array must be an object: {\"column\": value, …}"
-                                          : "each record must be an object: {\"column\": value, …}")
+            throw invalid(.notAnObject(inArray: inArray == true))
         }
         line = currentLine
         position += 1
@@ -102,13 +101,13 @@ public struct JSONRecordReader {
             return
         }
         while true {
-            guard try skipSpace() == UInt8(ascii: "\"") else { throw invalid("expected a key in double quotes") }
+            guard try skipSpace() == UInt8(ascii: "\"") else { throw invalid(.expectedKey) }
             position += 1
             let keyStart = bytes.count
             try readString()
             let key = String(decoding: bytes[keyStart...], as: UTF8.self)
             bytes.removeSubrange(keyStart...)
-            guard try skipSpace() == UInt8(ascii: ":") else { throw invalid("expected `:` after the key \"\(key)\"") }
+            guard try skipSpace() == UInt8(ascii: ":") else { throw invalid(.expectedColon(afterKey: key)) }
             position += 1
             let value = try readValue()
             let number: Int
@@ -128,7 +127,7 @@ public struct JSONRecordReader {
             guard let next = try skipSpace() else { throw endsInside() }
             position += 1
             if next == UInt8(ascii: "}") { return }
-            guard next == UInt8(ascii: ",") else { throw invalid("expected `,` or `}` after a value") }
+            guard next == UInt8(ascii: ",") else { throw invalid(.expectedAfterValue(closing: "}")) }
         }
     }
 
@@ -181,14 +180,14 @@ public struct JSONRecordReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
                 guard previous == 0 && byte == UInt8(ascii: "-") || previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") else {
-                    throw invalid("a number is malformed")
+                    throw invalid(.malformedNumber)
                 }
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                guard digits > 0 else { throw invalid("a number is malformed") }
+                guard digits > 0 else { throw invalid(.malformedNumber) }
                 isInteger = false
             default:
                 guard digits > 0, previous >= UInt8(ascii: "0"), previous <= UInt8(ascii: "9") else {
-                    throw invalid(digits == 0 && previous == 0 ? "expected a value" : "a number is malformed")
+                    throw invalid(digits == 0 && previous == 0 ? .expectedValue : .malformedNumber)
                 }
                 return isInteger
             }
@@ -196,14 +195,14 @@ public struct JSONRecordReader {
             previous = byte
             position += 1
         }
-        guard digits > 0, previous >= UInt8(ascii: "0"), previous <= UInt8(ascii: "9") else { throw invalid("a number is malformed") }
+        guard digits > 0, previous >= UInt8(ascii: "0"), previous <= UInt8(ascii: "9") else { throw invalid(.malformedNumber) }
         return isInteger
     }
 
     private mutating func expectWord(_ word: StaticString) throws(CommandError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for letter in expected {
-            guard try peek() == letter else { throw invalid("expected a value (true, false, null, a number, a string, [ or {)") }
+            guard try peek() == letter else { throw invalid(.expectedLiteral) }
             position += 1
         }
     }
@@ -214,7 +213,7 @@ public struct JSONRecordReader {
         let opened = currentLine
         while true {
             if position == chunk.count, !(try refill()) {
-                throw ImportError.at(source.path, line: opened, "invalid JSON: a string is never closed")
+                throw ImportError.at(source.path, line: opened, .invalidJSON(.unclosedString))
             }
             var end = position
             while end < chunk.count, chunk[end] != 0x22, chunk[end] != 0x5C, chunk[end] >= 0x20 { end += 1 }
@@ -224,7 +223,7 @@ public struct JSONRecordReader {
             let byte = chunk[end]
             position += 1
             if byte == 0x22 { return }
-            guard byte == 0x5C else { throw invalid("a control character inside a string (write it as \\n, \\t or \\u00XX)") }
+            guard byte == 0x5C else { throw invalid(.controlCharacter) }
             try readEscape()
         }
     }
@@ -243,18 +242,18 @@ public struct JSONRecordReader {
             var scalar = try hexQuad()
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate: its low half follows as \uXXXX.
-                guard try peek() == 0x5C else { throw invalid("a \\u escape holds half a character") }
+                guard try peek() == 0x5C else { throw invalid(.halfCharacter) }
                 position += 1
-                guard try peek() == UInt8(ascii: "u") else { throw invalid("a \\u escape holds half a character") }
+                guard try peek() == UInt8(ascii: "u") else { throw invalid(.halfCharacter) }
                 position += 1
                 let low = try hexQuad()
-                guard (0xDC00...0xDFFF).contains(low) else { throw invalid("a \\u escape holds half a character") }
+                guard (0xDC00...0xDFFF).contains(low) else { throw invalid(.halfCharacter) }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             }
-            guard let character = Unicode.Scalar(scalar) else { throw invalid("a \\u escape holds half a character") }
+            guard let character = Unicode.Scalar(scalar) else { throw invalid(.halfCharacter) }
             bytes.append(contentsOf: Array(String(character).utf8))
         default:
-            throw invalid("an unknown escape \\\(Character(Unicode.Scalar(byte)))")
+            throw invalid(.unknownEscape(Character(Unicode.Scalar(byte))))
         }
     }
 
@@ -262,7 +261,7 @@ public struct JSONRecordReader {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = try peek(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
-                throw invalid("a \\u escape needs four hexadecimal digits")
+                throw invalid(.shortUnicodeEscape)
             }
             position += 1
             value = value * 16 + UInt32(digit)
@@ -280,7 +279,7 @@ public struct JSONRecordReader {
             let closes = byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : nil
             switch expect {
             case .colon:
-                guard byte == UInt8(ascii: ":") else { throw invalid("expected `:` after a key") }
+                guard byte == UInt8(ascii: ":") else { throw invalid(.expectedColon(afterKey: nil)) }
                 bytes.append(byte)
                 position += 1
                 expect = .value
@@ -293,20 +292,20 @@ public struct JSONRecordReader {
                     expect = .commaOrClose
                 } else if expect == .commaOrClose {
                     guard byte == UInt8(ascii: ",") else {
-                        throw invalid(open.last == UInt8(ascii: "{") ? "expected `,` or `}` after a value" : "expected `,` or `]` after a value")
+                        throw invalid(.expectedAfterValue(closing: open.last == UInt8(ascii: "{") ? "}" : "]"))
                     }
                     position += 1
                     bytes.append(byte)
                     expect = open.last == UInt8(ascii: "{") ? .key : .value
                 } else if expect == .keyOrClose {
-                    guard byte == UInt8(ascii: "\"") else { throw invalid("expected a key in double quotes") }
+                    guard byte == UInt8(ascii: "\"") else { throw invalid(.expectedKey) }
                     try copyStringAsJSON()
                     expect = .colon
                 } else {
                     try copyNestedValue(byte, open: &open, expect: &expect)
                 }
             case .key:
-                guard byte == UInt8(ascii: "\"") else { throw invalid("expected a key in double quotes") }
+                guard byte == UInt8(ascii: "\"") else { throw invalid(.expectedKey) }
                 try copyStringAsJSON()
                 expect = .colon
             case .value:
@@ -323,7 +322,7 @@ public struct JSONRecordReader {
         switch byte {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             guard open.count < JSONRecordReader.maximumDepth else {
-                throw invalid("values are nested more than \(JSONRecordReader.maximumDepth) deep")
+                throw invalid(.nestedTooDeeply(levels: JSONRecordReader.maximumDepth))
             }
             position += 1
             bytes.append(byte)
@@ -355,9 +354,9 @@ public struct JSONRecordReader {
         var escaped = false
         while true {
             guard let byte = try peek() else {
-                throw ImportError.at(source.path, line: opened, "invalid JSON: a string is never closed")
+                throw ImportError.at(source.path, line: opened, .invalidJSON(.unclosedString))
             }
-            guard byte >= 0x20 else { throw invalid("a control character inside a string (write it as \\n, \\t or \\u00XX)") }
+            guard byte >= 0x20 else { throw invalid(.controlCharacter) }
             bytes.append(byte)
             position += 1
             if escaped {
@@ -398,11 +397,11 @@ public struct JSONRecordReader {
         return !chunk.isEmpty
     }
 
-    private func invalid(_ message: String) -> CommandError {
-        ImportError.at(source.path, line: currentLine, "invalid JSON: " + message)
+    private func invalid(_ fault: JSONFault) -> CommandError {
+        ImportError.at(source.path, line: currentLine, .invalidJSON(fault))
     }
 
     private func endsInside() -> CommandError {
-        invalid("the file ends inside a record")
+        invalid(.endsInsideRecord)
     }
 }

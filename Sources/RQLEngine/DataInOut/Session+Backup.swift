@@ -38,7 +38,7 @@ extension Session {
         try queue.inDatabase { db in
             try Session.checkSchema(request.schema, in: db)
             guard !db.isInsideTransaction else {
-                throw CommandError(".restore cannot run inside a transaction", notes: ["COMMIT or ROLLBACK first"])
+                throw CommandError(.restoreInTransaction)
             }
             let source = try Session.openForBackup(request.file, flags: SQLITE_OPEN_READONLY)
             defer { sqlite3_close_v2(source) }
@@ -58,27 +58,25 @@ extension Session {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw CommandError("cannot save to \(path): it is not a regular file",
-                               notes: ["note: .backup and .save write a database file, or a new one"])
+            throw CommandError(.notRegularFile(path))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         guard !header.isEmpty, header != Data("SQLite format 3\u{0}".utf8) else { return }
         guard force else {
-            throw CommandError("\(path) is not an SQLite database; .backup would replace it",
-                               notes: ["help: .backup --force \(path) replaces it"])
+            throw CommandError(.notADatabase(path))
         }
         // Emptied in place, so that a link keeps pointing at it.
         guard truncate(path, 0) == 0 else {
-            throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw CommandError(.cannotWrite(path, reason: String(cString: strerror(errno))))
         }
     }
 
     private static func checkSchema(_ schema: String, in db: Database) throws {
         let names = try String.fetchAll(db, sql: "SELECT name FROM pragma_database_list")
         guard names.contains(schema) else {
-            throw CommandError("no database named \(schema)", notes: ["databases: " + names.joined(separator: " ")])
+            throw CommandError(.noDatabase(schema, databases: names))
         }
     }
 
@@ -88,7 +86,7 @@ extension Session {
         guard code == SQLITE_OK, let connection else {
             let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(connection)
-            throw CommandError("cannot open \(path): \(reason)")
+            throw CommandError(.cannotOpen(path, reason: reason))
         }
         return connection
     }
@@ -96,14 +94,14 @@ extension Session {
     private static func copyPages(from source: OpaquePointer?, _ sourceName: String, to destination: OpaquePointer?,
                                   _ destinationName: String, file: String) throws {
         guard let backup = sqlite3_backup_init(destination, destinationName, source, sourceName) else {
-            throw CommandError("cannot copy to or from \(file): \(String(cString: sqlite3_errmsg(destination)))")
+            throw CommandError(.backupCopy(file, reason: String(cString: sqlite3_errmsg(destination))))
         }
         let stepped = sqlite3_backup_step(backup, -1)
         let finished = sqlite3_backup_finish(backup)
         guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
             let code = stepped == SQLITE_DONE ? finished : stepped
-            let message = code == SQLITE_NOTADB ? "it is not an SQLite database" : String(cString: sqlite3_errstr(code))
-            throw CommandError("cannot copy to or from \(file): \(message)")
+            throw CommandError(code == SQLITE_NOTADB ? .backupOfNonDatabase(file)
+                : .backupCopy(file, reason: String(cString: sqlite3_errstr(code))))
         }
     }
 

@@ -124,7 +124,7 @@ extension Session {
             + " FROM main." + quoted + (withoutRowid ? "" : " ORDER BY rowid")
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db.sqliteConnection, select, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw CommandError(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw CommandError(.sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection))))
         }
         defer { sqlite3_finalize(statement) }
         let count = sqlite3_column_count(statement)
@@ -134,8 +134,7 @@ extension Session {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
-                throw code == SQLITE_INTERRUPT ? CommandError.interrupted()
-                    : CommandError(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                throw CommandError(code == SQLITE_INTERRUPT ? .interrupted : .sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection))))
             }
             output.write(headBytes)
             for column in 0..<count {

@@ -92,7 +92,7 @@ extension Session {
         switch request.format {
         case .csv, .tsv:
             var reader = CSVReader(source, separator: request.fieldSeparator, skippingLines: request.skippedLines)
-            guard try reader.next() else { throw CommandError("\(request.path) holds no records") }
+            guard try reader.next() else { throw CommandError(.noRecords(request.path)) }
             let width = reader.fieldCount
             var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
             if request.hasHeader {
@@ -107,8 +107,7 @@ extension Session {
                 shape.check(reader.bytes, line: reader.line)
                 guard reader.fieldCount == width else {
                     throw ImportError.at(request.path, line: reader.line,
-                                         "\(reader.fieldCount) field\(reader.fieldCount == 1 ? "" : "s") where the "
-                                         + (request.hasHeader ? "header names" : "first record has") + " \(width)")
+                                         .fieldCount(reader.fieldCount, width: width, header: request.hasHeader))
                 }
                 reader.bytes.withUnsafeBufferPointer { bytes in
                     for column in 0..<width {
@@ -133,7 +132,7 @@ extension Session {
                 shape.records += 1
                 if shape.records & 0xFFF == 0 { try checkImportGoesOn(progress, records: shape.records, interrupts: interrupts) }
             }
-            guard !reader.keys.isEmpty else { throw CommandError("\(request.path) holds no records with a key") }
+            guard !reader.keys.isEmpty else { throw CommandError(.noKeyedRecords(request.path)) }
             shape.names = Session.importColumnNames(reader.keys)
             return shape
         }
@@ -158,7 +157,7 @@ extension Session {
 
     private func checkImportGoesOn(_ progress: ImportProgress, records: Int, interrupts: Int) throws {
         if interruptCount != interrupts {
-            throw CommandError.interrupted("; nothing was imported")
+            throw CommandError(.importInterrupted)
         }
         progress.update(records: records)
     }
@@ -197,8 +196,7 @@ extension Session {
         let name: String = existing["name"]
         let type: String = existing["type"]
         guard type == "table" else {
-            let kind = ["view": "a view", "virtual": "a virtual table", "shadow": "a shadow table, which its virtual table keeps"]
-            throw CommandError("\(name) is \(kind[type] ?? "a \(type)"); .import fills ordinary tables")
+            throw CommandError(.importTarget(name, type: type))
         }
         let generated = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden IN (2, 3)",
                                             arguments: [name, schema])
@@ -208,8 +206,8 @@ extension Session {
         let shownName = (schema == "main" ? "" : schema + ".") + name
         if request.byPosition || (!request.hasHeader && request.format != .json && request.format != .ndjson) {
             guard tableColumns.count == shape.names.count else {
-                throw CommandError("\(request.path) has \(shape.names.count) column\(shape.names.count == 1 ? "" : "s") and \(name) has \(tableColumns.count)",
-                                   notes: ["by position, each column of the file fills the table's column in the same place"])
+                throw CommandError(.importWidths(path: request.path, columns: shape.names.count, table: name,
+                                                 tableColumns: tableColumns.count))
             }
             return (shownName, qualified, tableColumns, false)
         }
@@ -219,16 +217,9 @@ extension Session {
         let fileNames = Set(shape.names.map { $0.lowercased() })
         let missing = tableColumns.filter { !fileNames.contains($0.lowercased()) }
         guard unknown.isEmpty, missing.isEmpty else {
-            var notes: [String] = []
             let computed = unknown.filter { column in generated.contains { $0.lowercased() == column.lowercased() } }
-            let absent = unknown.filter { !computed.contains($0) }
-            if !absent.isEmpty { notes.append("\(name) has no column " + absent.joined(separator: ", ")) }
-            if !computed.isEmpty {
-                notes.append("\(name) computes " + computed.joined(separator: ", ") + " (a generated column): no value goes into it")
-            }
-            if !missing.isEmpty { notes.append("\(request.path) has no column " + missing.joined(separator: ", ")) }
-            notes.append("help: --by-position fills the columns in order")
-            throw CommandError("the columns of \(request.path) are not those of \(name)", notes: notes)
+            throw CommandError(.importColumns(path: request.path, table: name, absent: unknown.filter { !computed.contains($0) },
+                                              computed: computed, missing: missing))
         }
         return (shownName, qualified, shape.names.map { byName[$0.lowercased()] ?? $0 }, false)
     }
@@ -241,7 +232,7 @@ extension Session {
             + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw CommandError(String(cString: sqlite3_errmsg(connection)))
+            throw CommandError(.sqlite(String(cString: sqlite3_errmsg(connection))))
         }
         defer { sqlite3_finalize(statement) }
         let affinities = shape.kinds.map(\.affinity)
@@ -250,10 +241,8 @@ extension Session {
             let code = sqlite3_step(statement)
             sqlite3_reset(statement)
             guard code == SQLITE_DONE else {
-                guard code != SQLITE_INTERRUPT else { throw CommandError.interrupted("; nothing was imported") }
-                var error = ImportError.at(request.path, line: line, String(cString: sqlite3_errmsg(connection)))
-                error.notes = ["nothing was imported"]
-                throw error
+                guard code != SQLITE_INTERRUPT else { throw CommandError(.importInterrupted) }
+                throw ImportError.at(request.path, line: line, .importRow(sqlite: String(cString: sqlite3_errmsg(connection))))
             }
             records += 1
             if records & 0xFFF == 0 { try checkImportGoesOn(progress, records: records, interrupts: interrupts) }

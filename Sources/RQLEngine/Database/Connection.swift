@@ -74,10 +74,7 @@ enum Connection {
         /// `cannot open PATH: database is locked`, who holds the lock, and
         /// how long rql waited for it.
         func error(waited milliseconds: Int32) -> CommandError {
-            var notes: [String] = []
-            if let holder = LockHolder.description(ofDatabaseAt: path) { notes.append("note: " + holder) }
-            notes.append("note: rql waited \(milliseconds) ms for it (.timeout MS waits longer)")
-            return CommandError("cannot open \(path): \(message)", notes: notes)
+            CommandError(.locked(path, message: message, holder: LockHolder.description(ofDatabaseAt: path), waited: milliseconds))
         }
     }
 
@@ -87,7 +84,7 @@ enum Connection {
             try queue.inDatabase { db in try AppTriggers.installIfReminders(db) }
         } catch let error as DatabaseError {
             if case .file(let path, _) = target, let locked = Locked(error, path: path) { throw locked }
-            throw CommandError("cannot create the Reminders app's TEMP triggers: \(error.message ?? "\(error.resultCode)")")
+            throw CommandError(.appTriggers(reason: error.message ?? "\(error.resultCode)"))
         }
         return queue
     }
@@ -105,7 +102,7 @@ enum Connection {
                 try original.backup(to: copy)
                 try original.close()
             } catch let error as DatabaseError {
-                throw CommandError("cannot copy \(path): \(error.message ?? "\(error.resultCode)")")
+                throw CommandError(.cannotCopy(path, reason: error.message ?? "\(error.resultCode)"))
             }
             return copy
         case .scratch(let path, let original):
@@ -116,7 +113,7 @@ enum Connection {
             do {
                 try queue.inDatabase { db in try db.execute(sql: sample.script) }
             } catch let error as DatabaseError {
-                throw CommandError("cannot build the \(sample.rawValue) sample: \(error.message ?? "\(error.resultCode)")")
+                throw CommandError(.sampleBuild(sample.rawValue, reason: error.message ?? "\(error.resultCode)"))
             }
             return queue
         }
@@ -132,11 +129,11 @@ enum Connection {
     private static func openFile(_ path: String, readonly: Bool, repairs: Bool = false, vfs: String,
                                  setup: ConnectionSetup, trustsSchema: Bool = false) throws -> DatabaseQueue {
         if readonly, !FileManager.default.fileExists(atPath: path) {
-            throw CommandError("cannot open \(path): no such file")
+            throw CommandError(.noSuchFile(path))
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandError("cannot open \(path): it is a folder")
+            throw CommandError(.openFolder(path))
         }
         do {
             // GRDB reads the schema as it opens the file: a file that is not
@@ -151,10 +148,9 @@ enum Connection {
                 if repairs, FileManager.default.isWritableFile(atPath: path) {
                     return try openFile(path, readonly: false, vfs: vfs, setup: setup)
                 }
-                throw CommandError("cannot open \(path): a writer stopped in the middle of a transaction, and only "
-                                   + "a program that may write the file can roll its journal (\(path)-journal) back")
+                throw CommandError(.hotJournal(path))
             }
-            throw CommandError("cannot open \(path): \(error.message ?? "\(error.resultCode)")")
+            throw CommandError(.cannotOpen(path, reason: error.message ?? "\(error.resultCode)"))
         }
     }
 }

@@ -26,35 +26,32 @@ public enum SafeMode {
                              (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0)] {
             let code = rql_set_config_flag(connection, option, Int32(on))
             guard code == SQLITE_OK else {
-                throw CommandError("cannot turn on safe mode (SQLite result code \(code))")
+                throw CommandError(.safeModeSetup(code: code))
             }
         }
         for arguments: Int32 in [1, 2] {
             ScalarFunction("fts3_tokenizer", argumentCount: arguments, flags: [.directOnly]) { _ in
-                throw DatabaseError(message: fts3TokenizerRefusal)
+                throw DatabaseError(resultCode: .SQLITE_AUTH, message: "fts3_tokenizer() is off in safe mode")
             }.register(in: db)
         }
     }
 
-    /// What the replaced `fts3_tokenizer()` says, which `refusal` words for people.
-    static let fts3TokenizerRefusal = "fts3_tokenizer() is off in safe mode"
-
-    /// rql's words for an error SQLite gave `sql` because of the limits
-    /// above, or because extension loading is off (in or out of safe
-    /// mode); nil for any other error.
-    static func refusal(for message: String, sql: String) -> CommandError? {
+    /// The problem, in rql's words, of an error SQLite gave `sql` because
+    /// of the limits above, or because extension loading is off (in or out
+    /// of safe mode); nil for any other error. The replaced
+    /// `fts3_tokenizer()` alone fails with SQLITE_AUTH (rql sets no
+    /// authorizer); SQLite gives its own refusals no code but SQLITE_ERROR,
+    /// so its message is what tells them apart.
+    static func refusal(for error: DatabaseError, sql: String) -> CommandProblem? {
+        if error.resultCode == .SQLITE_AUTH { return .refused(.fts3Tokenizer) }
+        let message = error.message ?? ""
         let tokens = SQLTokenizer.tokens(sql)
         if message == "not authorized", tokens.contains(where: { $0.isWord("load_extension") }) {
-            return CommandError("rql does not load extensions: load_extension is off")
-        }
-        if message == fts3TokenizerRefusal {
-            return refusedError("fts3_tokenizer() reads and sets pointers inside SQLite")
+            return .extensionsOff
         }
         guard message.hasPrefix("too many attached databases") else { return nil }
-        let refused = tokens.first?.isWord("vacuum") != true ? "ATTACH is off, as it can reach files outside the private database"
-            : tokens.contains(where: { $0.isWord("into") }) ? "VACUUM INTO would write a file outside the private database"
-            : "VACUUM works through an attached database, which safe mode does not allow"
-        return refusedError(refused)
+        return .refused(tokens.first?.isWord("vacuum") != true ? .attach
+            : tokens.contains(where: { $0.isWord("into") }) ? .vacuumInto : .vacuum)
     }
 
     /// Pragmas that make SQLite create files in a folder they name.
@@ -71,7 +68,7 @@ public enum SafeMode {
             // Reading the setting is harmless; `= 'folder'` or `('folder')` sets it.
             if nameIndex + 1 < tokens.count, let name = tokens[nameIndex].name, folderPragmas.contains(name.lowercased()),
                tokens[nameIndex + 1].isPunctuation("=") || tokens[nameIndex + 1].isPunctuation("(") {
-                throw refusedError("PRAGMA \(name) would make SQLite create files in another folder")
+                throw CommandError(.refused(.folderPragma(name)))
             }
         }
     }
@@ -84,17 +81,12 @@ public enum SafeMode {
         return real(path).hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    /// Why SQLite refused a function or virtual table (`unsafe use of …`),
-    /// when the schema is not trusted: nil for any other error.
-    static func untrustedSchemaNote(for message: String, connection: SQLiteConnection) -> String? {
-        guard message.hasPrefix("unsafe use of "),
-              rql_config_flag(UnsafeMutableRawPointer(connection), SQLITE_DBCONFIG_TRUSTED_SCHEMA) == 0 else { return nil }
-        return "note: PRAGMA trusted_schema is off (safe mode turns it off for a database file; --unsafe leaves it on), "
-            + "so the schema's views, triggers and defaults may use only innocuous functions and virtual tables"
+    /// Whether SQLite refused a function or virtual table (`unsafe use of
+    /// …`) because the schema is not trusted. SQLite gives the refusal no
+    /// result code of its own (SQLITE_ERROR), so its message tells.
+    static func isUntrustedSchemaRefusal(_ message: String, connection: SQLiteConnection) -> Bool {
+        message.hasPrefix("unsafe use of ")
+            && rql_config_flag(UnsafeMutableRawPointer(connection), SQLITE_DBCONFIG_TRUSTED_SCHEMA) == 0
     }
 
-    /// `refused by safe mode: WHAT`, with a note on how safe mode came to be on.
-    static func refusedError(_ what: String) -> CommandError {
-        CommandError("refused by safe mode: \(what)", notes: ["safe mode is on: rql --safe, or a notebook command without --unsafe"])
-    }
 }

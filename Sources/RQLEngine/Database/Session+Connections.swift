@@ -37,7 +37,7 @@ final class ScratchFolder {
     init() throws {
         var template = Array((NSTemporaryDirectory() + "/rql-scratch-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw CommandError("cannot make a folder for scratch files: \(String(cString: strerror(errno)))")
+            throw CommandError(.scratchFolder(reason: String(cString: strerror(errno))))
         }
         path = String(cString: made)
     }
@@ -80,19 +80,17 @@ extension Session {
             return Connections.Parked(queue: try Connection.openUnlessLocked(target, setup: connectionSetup),
                                       target: target)
         case .sample, .copy:
-            throw CommandError("connection \(number) cannot open \(target.displayName): it is in memory, where no other "
-                               + "connection can reach it",
-                               notes: [".scratch copies it into a temporary file that connections can share"])
+            throw CommandError(.connectionInMemory(number, target: target.displayName))
         }
     }
 
     /// `.connection close N`: closes a connection that is not the active one.
     func closeConnection(_ number: Int) throws {
         guard number != connections.active else {
-            throw CommandError("connection \(number) is the active one", notes: [".connection N switches to another first"])
+            throw CommandError(.activeConnection(number))
         }
         guard let closed = connections.parked.removeValue(forKey: number) else {
-            throw CommandError("no connection \(number)", notes: [".connection lists them"])
+            throw CommandError(.noConnection(number))
         }
         try closed.queue?.close()
     }
@@ -123,7 +121,7 @@ extension Session {
     /// For a statement that met a lock: the other connections of this
     /// session with a transaction on the same file (a writer holds other
     /// writers up, a reader holds up a commit).
-    func lockNotes(file: String) -> [String] {
+    func lockNotes(file: String) -> [DiagnosticNote] {
         connections.parked.sorted { $0.key < $1.key }.compactMap { number, parked in
             guard let queue = parked.queue,
                   let kind = queue.inDatabase({ db -> String? in
@@ -136,8 +134,7 @@ extension Session {
                       default: return nil
                       }
                   }) else { return nil }
-            return "note: connection \(number) of this session holds a \(kind) transaction on it "
-                + "(.connection \(number), then COMMIT or ROLLBACK)"
+            return .heldByConnection(number, kind: kind)
         }
     }
 
@@ -152,7 +149,7 @@ extension Session {
             try queue.backup(to: copy)
             try copy.close()
         } catch let error as DatabaseError {
-            throw CommandError("cannot copy \(target.displayName) into a scratch file: \(error.message ?? "\(error.resultCode)")")
+            throw CommandError(.scratchCopy(target.displayName, reason: error.message ?? "\(error.resultCode)"))
         }
         let original: DatabaseTarget
         if case .scratch(_, let copied) = target { original = copied } else { original = target }

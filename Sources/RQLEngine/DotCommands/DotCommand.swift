@@ -80,7 +80,7 @@ extension Session {
 
     private func refuseInSafeMode(_ command: DotCommand) throws {
         if command.touchesFiles, connectionSetup.safe {
-            throw SafeMode.refusedError(".\(command.name) would reach a file outside the private database")
+            throw CommandError(.refused(.dotCommand(command.name)))
         }
     }
 }

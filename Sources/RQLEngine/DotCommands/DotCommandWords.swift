@@ -44,8 +44,7 @@ enum DotCommandWords {
                     }
                 }
                 guard closed else {
-                    throw CommandError("unterminated \(first) quote in the command",
-                                       notes: ["note: inside quotes, write a quote twice: 'O''Neil'"])
+                    throw CommandError(.unterminatedQuote(String(first)))
                 }
             }
             while index < scalars.endIndex, !scalars[index].properties.isWhitespace {

@@ -44,7 +44,7 @@ extension Session {
         let catalog = try dslCatalog()
         var tables = catalog.tables.values.filter { $0.kind == .table }.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
         if let table {
-            tables = [try catalog.inspectedTable(table, what: "table").name]
+            tables = [try catalog.inspectedTable(table, viewsToo: false).name]
         }
         let rows = try queue.inDatabase { db in try tables.flatMap { try Session.indexRows(of: $0, db) } }
         if rows.isEmpty { return output.write(table.map { "no indexes on \($0)\n" } ?? "no indexes\n") }

@@ -16,11 +16,11 @@ extension DotCommand {
         case "advance":
             let written = arguments[.duration]
             guard let interval = ClockText.duration(written) else {
-                throw CommandError("\"\(written)\" is not a duration", notes: ["write it as 500ms, 5s, 2m, 1h30m or 3d"])
+                throw CommandError(.notADuration(written))
             }
             let now = session.scheduler.clock.now
             guard interval <= ClockText.latest.timeIntervalSince(now) else {
-                throw CommandError("\(written) from \(ClockText.format(now)) is past 9999-12-31T23:59:59Z, where SQLite's dates end")
+                throw CommandError(.clockPastEnd(written, now: ClockText.format(now)))
             }
             session.advanceClock(to: now + interval)
         case "set":
@@ -28,11 +28,11 @@ extension DotCommand {
             do {
                 instant = try ClockText.readInstant(arguments[.instant])
             } catch let error as ClockTextError {
-                throw CommandError(error.message, notes: ["write it as 2026-01-15T09:00:00Z (UTC)"])
+                throw CommandError(.notAnInstant(error))
             }
             let now = session.scheduler.clock.now
             guard instant >= now else {
-                throw CommandError("the clock does not go back: it is already \(ClockText.format(now))")
+                throw CommandError(.clockGoesBack(now: ClockText.format(now)))
             }
             session.advanceClock(to: instant)
         default:

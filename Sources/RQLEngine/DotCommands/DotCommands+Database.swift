@@ -13,8 +13,7 @@ extension DotCommand {
         },
         DotCommand(name: "reset", summary: "rebuild the open sample from scratch") { session, _ in
             guard case .sample = session.target else {
-                throw CommandError(".reset rebuilds a sample, and \(session.target.displayName) is a file",
-                                   notes: [".sample NAME opens a sample"])
+                throw CommandError(.resetNotSample(session.target.displayName))
             }
             try session.open(session.target)
         },
@@ -84,9 +83,7 @@ extension DotCommand {
 
     static func sample(named name: String) throws -> Sample {
         guard let sample = Sample.named(name) else {
-            throw CommandError("no sample named \"\(name)\"",
-                               notes: [Suggestions.didYouMean(name, in: Sample.names),
-                                       "samples: " + Sample.names.joined(separator: " ")].compactMap { $0 })
+            throw CommandError(.unknownSample(name))
         }
         return sample
     }
@@ -115,17 +112,17 @@ extension Session {
         if connectionSetup.safe {
             let folder = readsFilesBelow ?? FileManager.default.currentDirectoryPath
             guard SafeMode.isInside(path, folder: folder) else {
-                throw SafeMode.refusedError(".read reads only files in \(folder) or below it")
+                throw CommandError(.refused(.readOutside(folder: folder)))
             }
         }
         guard readDepth < Session.maximumReadDepth else {
-            throw CommandError(".read is nested more than \(Session.maximumReadDepth) deep (does \(path) read itself?)")
+            throw CommandError(.readTooDeep(path: path, levels: Session.maximumReadDepth))
         }
         let data: Data
         do {
             data = try InputFile.read(path)
         } catch {
-            throw CommandError(error.description)
+            throw CommandError(.cannotRead(error.path, reason: error.reason))
         }
         let text = ForeignBytes.decode(data)
         let notebook = try path.hasSuffix(".rql") ? notebooks.map { try $0.commands(path: path, text: text) } : nil
@@ -134,7 +131,7 @@ extension Session {
         let result = notebook.map { run(commands: $0, origin: path, policy: .continueUnlessBail) }
             ?? run(script: text, origin: path, policy: .continueUnlessBail)
         if result.failures > 0 {
-            throw CommandError("\(result.failures) of \(result.commands) commands in \(path) failed")
+            throw CommandError(.readFailures(result.failures, of: result.commands, path: path))
         }
     }
 }

@@ -54,8 +54,7 @@ extension Session {
     static func drawWithGraphviz(_ dot: String) throws -> Data {
         let environment = ProcessInfo.processInfo.environment
         guard Pager.canRun("dot", path: environment["PATH"]) else {
-            throw CommandError("Graphviz's dot is not installed, and it draws the SVG",
-                               notes: ["help: apt-get install graphviz (make run and make test install it); .erd --dot writes its input"])
+            throw CommandError(.graphvizMissing)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -67,7 +66,7 @@ extension Session {
         do {
             try process.run()
         } catch {
-            throw CommandError("cannot run dot: \(error.localizedDescription)")
+            throw CommandError(.cannotRun("dot", reason: error.localizedDescription))
         }
         // Write on another thread while reading: a large drawing would fill the pipe and stop dot.
         let writer = input.fileHandleForWriting
@@ -80,7 +79,7 @@ extension Session {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandError("dot could not draw the diagram: " + message.trimmingCharacters(in: .whitespacesAndNewlines))
+            throw CommandError(.dotFailed(message.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         return svg
     }
@@ -95,13 +94,13 @@ extension Session {
 
     func writeDiagram(_ format: DiagramFormat, patterns: [String]) throws {
         if case .svg = format, connectionSetup.safe {
-            throw SafeMode.refusedError(".erd --svg would write a file outside the private database")
+            throw CommandError(.refused(.erdSVG))
         }
         let catalog = try dslCatalog()
         let views = try queue.inDatabase { try ViewLineage.all($0) }
         let diagram = SchemaDiagram(catalog: catalog, views: views, patterns: patterns)
         if !patterns.isEmpty, diagram.tables.isEmpty {
-            throw CommandError("no table matches " + patterns.map { "\"\($0)\"" }.joined(separator: " "), notes: [".tables lists them"])
+            throw CommandError(.noTableMatches(patterns))
         }
         switch format {
         case .mermaid: output.write(visible: diagram.mermaid)
@@ -111,7 +110,7 @@ extension Session {
             do {
                 try AtomicFile.replace(svgFile, with: svg, permissions: 0o644)
             } catch {
-                throw CommandError("cannot write \(svgFile): \(error)")
+                throw CommandError(.cannotWrite(svgFile, reason: "\(error)"))
             }
             output.write("drew \(diagram.tables.count) \(diagram.tables.count == 1 ? "table" : "tables") into \(svgFile)\n")
         case .text:

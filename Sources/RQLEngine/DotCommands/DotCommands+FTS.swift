@@ -39,9 +39,7 @@ extension Session {
         var tables = catalog.tables.values.filter(\.kind.isFullText).map(\.name).sorted()
         if let name {
             guard let table = catalog.table(named: name), table.kind.isFullText else {
-                throw CommandError("no FTS5 or FTS4 table named \"\(name)\"",
-                                   notes: [Suggestions.didYouMean(name, in: tables)
-                                           ?? (tables.isEmpty ? "this database has no full-text table" : "full-text tables: " + tables.joined(separator: " "))])
+                throw CommandError(.noFullTextTable(name, tables: tables))
             }
             tables = [table.name]
         }
@@ -187,8 +185,7 @@ extension Session {
             do {
                 try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(table) USING fts5(text, tokenize = \(SQLText.stringLiteral(tokenizer)))")
             } catch let error as DatabaseError {
-                throw CommandError("the tokenizer \"\(tokenizer)\" does not work: \(error.message ?? "\(error.resultCode)")",
-                                   notes: ["tokenizers: unicode61, ascii, porter, trigram (with options, e.g. 'porter ascii')"])
+                throw CommandError(.tokenizerFails(tokenizer, reason: error.message ?? "\(error.resultCode)"))
             }
             try db.execute(sql: "INSERT INTO temp.\(table)(text) VALUES (?)", arguments: [text])
             try db.execute(sql: "CREATE VIRTUAL TABLE temp.\(vocabulary) USING fts5vocab(temp, rql_fts_tokens, 'instance')")

@@ -16,7 +16,7 @@ extension DotCommand {
             case "set": try session.setParameter(arguments[.parameter], to: arguments[.parameterValue])
             case "unset":
                 guard session.parameters.removeValue(forKey: arguments[.parameter]) != nil else {
-                    throw CommandError("no parameter named \(arguments[.parameter])")
+                    throw CommandError(.noParameter(arguments[.parameter]))
                 }
             case "list": session.writeParameters()
             default: session.parameters.removeAll()
@@ -36,10 +36,10 @@ extension Session {
     /// of the SQL expression `expression`, or to it as text when it is none.
     public func setParameter(_ name: String, to expression: String) throws {
         guard let prefix = name.first, ":$@?".contains(prefix), name.count > 1 else {
-            throw CommandError("parameter names start with :, $, @ or ? (as in :name or ?1), not \"\(name)\"")
+            throw CommandError(.badParameterName(name))
         }
         if prefix == "?", Int(name.dropFirst()) == nil {
-            throw CommandError("a ? parameter is numbered: ?1, ?2, …")
+            throw CommandError(.unnumberedParameter)
         }
         let value = try queue.inDatabase { db -> DatabaseValue in
             guard let statement = try? prepare("SELECT \(expression)", in: db),

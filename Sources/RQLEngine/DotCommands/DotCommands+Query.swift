@@ -34,17 +34,16 @@ extension Session {
     /// Writes the SQL of a DSL query, then `EXPLAIN QUERY PLAN` as a tree.
     func explain(_ text: String) throws {
         guard let (language, body) = InputLanguage.classify(text[...]), language != .dot else {
-            throw CommandError(".explain takes an SQL or DSL query", notes: ["usage: .explain reminders | where isFlagged"])
+            throw CommandError(.explainWithoutQuery)
         }
         var sql = String(body)
         var values: [SQLValue] = []
         if language == .sql, case let statements = CommandReader.commands(in: sql), statements.count > 1 {
-            throw CommandError(".explain takes one query; this holds \(statements.count) statements",
-                               notes: ["help: explain each on its own: .explain \(statements[0].text)"])
+            throw CommandError(.explainSeveral(count: statements.count, first: statements[0].text))
         }
         if language == .dsl {
             guard case .query(let query) = try compileDSL(sql) else {
-                throw CommandError(".explain takes a query, not a definition")
+                throw CommandError(.explainDefinition)
             }
             output.write(query.displaySQL + "\n\n")
             sql = query.sql
@@ -56,7 +55,7 @@ extension Session {
             do {
                 plan = try QueryPlan.read(db, sql: sql, values: values)
             } catch let error as DatabaseError {
-                throw CommandError(error.message ?? "\(error.resultCode)")
+                throw CommandError(.sqlite(error.message ?? "\(error.resultCode)"))
             }
             return try planLines(plan, sql: sql, in: db)
         }
@@ -66,11 +65,10 @@ extension Session {
     /// `.last [MODE] [--full]`: the kept rows of the last query, rendered again.
     func showLastResult(in mode: OutputMode?, full: Bool) throws {
         guard let last = lastResult else {
-            throw CommandError(settings.keepsLastResult ? "no query has shown rows yet" : ".last shows rows kept at the prompt; here none are kept")
+            throw CommandError(settings.keepsLastResult ? .nothingShownYet : .lastNotKept)
         }
         guard let rows = last.rows else {
-            throw CommandError("the last result was too big to keep (more than \(LastResult.maximumRows) rows or \(LastResult.maximumBytes >> 20) MiB)",
-                               notes: ["run the query again, perhaps with .once FILE"])
+            throw CommandError(.lastTooBig(rows: LastResult.maximumRows, mebibytes: LastResult.maximumBytes >> 20))
         }
         var render = renderSettings(for: output)
         if let mode {

@@ -12,7 +12,7 @@ extension DotCommand {
                    summary: "the CREATE statements, or those of matching tables") { session, arguments in
             let statements = try session.queue.inDatabase { db in try Schema.createStatements(db, like: arguments.text(.pattern)) }
             if statements.isEmpty, let pattern = arguments.text(.pattern) {
-                throw CommandError("no table, view, index or trigger matches \"\(pattern)\"", notes: [".tables lists them"])
+                throw CommandError(.noSchemaMatch(pattern))
             }
             for sql in statements { session.output.write(visible: sql + ";\n") }
         },

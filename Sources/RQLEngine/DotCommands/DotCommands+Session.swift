@@ -78,10 +78,7 @@ extension Session {
             return writeWrapped(DSLReference.help(for: stage, catalog: try dslCatalog()))
         }
         guard let command = DotCommand.named(bare.lowercased()) else {
-            let stage = name.hasPrefix(".") ? nil : Suggestions.didYouMean(bare, in: DSLReference.stages.map(\.name) + ["dsl"])
-            throw CommandError("no help for \"\(name)\": there is no such command or DSL stage",
-                               notes: [stage ?? Suggestions.didYouMean(bare, in: DotCommand.all.map(\.name), prefix: ".")
-                                   ?? ".help lists the dot-commands; .help dsl the query language"])
+            throw CommandError(.noHelp(name))
         }
         writeWrapped("usage: \(command.usage)\n\(command.summary)\n")
         if !command.details.isEmpty {

@@ -32,7 +32,7 @@ extension DotCommand {
             guard FileManager.default.changeCurrentDirectoryPath(folder) else {
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
-                throw CommandError("cannot change to \(folder): " + (!exists ? "no such folder" : isFolder.boolValue ? "permission denied" : "it is a file"))
+                throw CommandError(.cannotChangeFolder(folder, exists: exists, isFolder: isFolder.boolValue))
             }
         },
         DotCommand(name: "shell", DotSyntax(.value(.shellCommand)), summary: "run a command of the system shell (also .system)",
@@ -90,12 +90,12 @@ extension Session {
         do {
             try process.run()
         } catch {
-            throw CommandError("cannot run /bin/sh: \(error.localizedDescription)")
+            throw CommandError(.cannotRun("/bin/sh", reason: error.localizedDescription))
         }
         output.write([UInt8](pipe.fileHandleForReading.readDataToEndOfFile()))
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandError("the command ended with status \(process.terminationStatus)")
+            throw CommandError(.shellStatus(process.terminationStatus))
         }
     }
 }

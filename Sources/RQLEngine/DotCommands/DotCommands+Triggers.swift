@@ -47,9 +47,7 @@ extension Session {
         let triggers = try queue.inDatabase { try Trigger.all($0) }
         guard let trigger = triggers.first(where: { $0.name == name })
             ?? triggers.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw CommandError("no trigger named \"\(name)\"",
-                               notes: [Suggestions.didYouMean(name, in: triggers.map(\.name))
-                                       ?? (triggers.isEmpty ? "this database has no triggers" : ".triggers lists them")])
+            throw CommandError(.noTrigger(name, triggers: triggers.map(\.name)))
         }
         let definition = trigger.definition
         var text = "trigger \(trigger.name) (\(trigger.lifetime))\n"

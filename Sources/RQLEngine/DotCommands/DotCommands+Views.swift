@@ -33,9 +33,7 @@ extension Session {
     func writeView(named name: String) throws {
         let views = try queue.inDatabase { try ViewLineage.all($0) }
         guard let view = views.first(where: { $0.name == name }) ?? views.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw CommandError("no view named \"\(name)\"",
-                               notes: [Suggestions.didYouMean(name, in: views.map(\.name))
-                                       ?? (views.isEmpty ? "this database has no views" : ".views lists them")])
+            throw CommandError(.noView(name, views: views.map(\.name)))
         }
         var text = "view \(view.name) (\(view.lifetime))\n"
         if let failure = view.failure {

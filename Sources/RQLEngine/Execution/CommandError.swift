@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import RQLLanguage
 import RQLRender
 
 /// A command that failed, with where it failed when that is known.
@@ -11,13 +12,15 @@ import RQLRender
 ///     SELECT titel FROM reminders;
 ///            ^
 public struct CommandError: Error, Equatable {
-    public var message: String
+    /// What went wrong, which words the message and the first notes.
+    public var problem: CommandProblem
     /// The text `offset` points into.
     public var source: String?
     /// Byte offset of the failure in `source`.
     public var offset: Int?
-    /// Lines shown after the snippet ("did you mean …", what happened to a transaction).
-    public var notes: [String] = []
+    /// Lines shown after the snippet: the problem's, then what was found
+    /// out meanwhile ("did you mean …", what happened to a transaction).
+    public var notes: [DiagnosticNote] = []
     /// How many bytes the carets underline.
     public var length = 1
     /// Printed after the carets (what the marked text is).
@@ -31,12 +34,8 @@ public struct CommandError: Error, Equatable {
     /// written before `error:` instead of the command's own place.
     public var location: String?
 
-    public init(_ message: String, source: String? = nil, offset: Int? = nil, notes: [String] = []) {
-        self.message = message
-        self.source = source
-        self.offset = offset
-        self.notes = notes
-    }
+    /// The first line of the error.
+    public var message: String { problem.message }
 
     /// An error SQLite reported, located with `sqlite3_error_offset` when it gives one.
     init(_ error: DatabaseError, source: String, connection: SQLiteConnection?) {
@@ -45,36 +44,26 @@ public struct CommandError: Error, Equatable {
             let reported = Int(sqlite3_error_offset(connection))
             if reported >= 0, reported <= source.utf8.count { offset = reported }
         }
-        let isInterruption = error.resultCode == .SQLITE_INTERRUPT
         let message = error.message ?? "\(error.resultCode)"
-        if let refusal = SafeMode.refusal(for: message, sql: source) {
-            self = refusal
+        if let refusal = SafeMode.refusal(for: error, sql: source) {
+            self.init(refusal)
             return
         }
-        self.init(isInterruption ? "interrupted" : message, source: source, offset: offset)
-        if isInterruption { interruption = "" }
-        if let connection, let note = SafeMode.untrustedSchemaNote(for: message, connection: connection) {
-            notes.append(note)
+        self.init(error.resultCode == .SQLITE_INTERRUPT ? .interrupted : .sqlite(message), source: source, offset: offset)
+        if let connection, SafeMode.isUntrustedSchemaRefusal(message, connection: connection) {
+            notes.append(.untrustedSchema)
         }
         if error.resultCode == .SQLITE_BUSY, let connection, let file = sqlite3_db_filename(connection, "main"),
            let holder = LockHolder.description(ofDatabaseAt: String(cString: file)) {
-            notes.append("note: " + holder)
+            notes.append(.lockHolder(holder))
         }
-    }
-
-    /// A command stopped by `sqlite3_interrupt`: "interrupted", then `detail`.
-    static func interrupted(_ detail: String = "") -> CommandError {
-        var error = CommandError("interrupted" + detail)
-        error.interruption = detail
-        return error
     }
 
     /// The error for a command holding a NUL byte, pointing at it; nil
     /// when it holds none. SQLite would read only the text before it.
     static func nulByte(in text: String) -> CommandError? {
         guard let nul = text.utf8.firstIndex(of: 0) else { return nil }
-        var error = CommandError("the command holds a NUL byte; SQLite would read only the text before it",
-                                 source: text, offset: text.utf8.distance(from: text.utf8.startIndex, to: nul))
+        var error = CommandError(.nulByte, source: text, offset: text.utf8.distance(from: text.utf8.startIndex, to: nul))
         error.label = "NUL byte"
         return error
     }
@@ -83,9 +72,9 @@ public struct CommandError: Error, Equatable {
     static func from(_ error: any Error) -> CommandError {
         switch error {
         case let error as CommandError: return error
-        case let error as DatabaseError: return CommandError(error.message ?? "\(error.resultCode)")
-        case let error as ChartError: return CommandError(error.message)
-        default: return CommandError("\(error)")
+        case let error as DatabaseError: return CommandError(.sqlite(error.message ?? "\(error.resultCode)"))
+        case let error as ChartError: return CommandError(.chart(error.message))
+        default: return CommandError(.unexpected("\(error)"))
         }
     }
 

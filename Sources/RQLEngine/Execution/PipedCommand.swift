@@ -14,7 +14,7 @@ final class PipedCommand {
     init(_ command: String) throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            throw CommandError("cannot make a pipe into \(command): \(String(cString: strerror(errno)))")
+            throw CommandError(.cannotMakePipe(command, reason: String(cString: strerror(errno))))
         }
         // Neither end may leak into other commands rql starts.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -30,7 +30,7 @@ final class PipedCommand {
         close(ends[0])
         guard status == 0 else {
             close(ends[1])
-            throw CommandError("cannot run /bin/sh: \(String(cString: strerror(status)))")
+            throw CommandError(.cannotRun("/bin/sh", reason: String(cString: strerror(status))))
         }
         self.process = process
         descriptor = ends[1]

@@ -17,14 +17,14 @@ final class Redirection {
         guard path.hasPrefix("|") else {
             let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
+                throw CommandError(.cannotWrite(path, reason: String(cString: strerror(errno))))
             }
             output = ByteOutput(.fileDescriptor(descriptor, closes: true), name: path)
             command = nil
             return
         }
         let text = path.dropFirst().trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { throw CommandError("a pipe needs a command after |: .output '|wc -l'") }
+        guard !text.isEmpty else { throw CommandError(.pipeWithoutCommand) }
         let command = try PipedCommand(text)
         output = ByteOutput(.fileDescriptor(command.descriptor, closes: true), name: text)
         self.command = command

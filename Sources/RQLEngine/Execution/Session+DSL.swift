@@ -113,11 +113,9 @@ extension CommandError {
     /// A DSL error: the message, the line with carets under the span and the
     /// label, then the help and notes.
     init(_ error: DSLError, source: String) {
-        self.init(error.message, source: source, offset: min(error.span.lower, source.utf8.count),
-                  notes: error.notes.map(\.text))
+        self.init(.dsl(error.problem), source: source, offset: min(error.span.lower, source.utf8.count))
         length = max(1, error.span.length)
         label = error.label
-        if error.isInterruption { interruption = "" }
     }
 }
 

@@ -36,10 +36,10 @@ extension Session {
     /// Starts appending typed commands to the notebook at `path`.
     func startRecording(to path: String) throws {
         guard path.hasSuffix(".rql") else {
-            throw CommandError(".record writes a notebook: name it FILE.rql, not \(path)")
+            throw CommandError(.recordNotNotebook(path))
         }
         guard let notebooks else {
-            throw CommandError(".record is not available here")
+            throw CommandError(.notAvailable(command: ".record"))
         }
         if let recording { stopRecording(recording) }
         let recorder = try notebooks.recorder(path: path, target: target, mode: settings.mode)
@@ -49,7 +49,7 @@ extension Session {
 
     /// `.record off`.
     func stopRecording() throws {
-        guard let recording else { throw CommandError("nothing is being recorded", notes: [".record FILE.rql starts"]) }
+        guard let recording else { throw CommandError(.notRecording) }
         stopRecording(recording)
     }
 
@@ -84,7 +84,7 @@ extension Session {
         } catch {
             self.recording = nil
             var error = CommandError.from(error)
-            error.notes.append("recording stopped; .record FILE.rql starts again")
+            error.notes.append(.recordingStopped)
             report(error, at: command, origin: nil)
         }
         return outcome

@@ -52,9 +52,7 @@ extension Session {
                     failure.notes += lockNotes(file: String(cString: file))
                 }
                 if wasInTransaction {
-                    failure.notes.append(db.isInsideTransaction
-                        ? "note: the transaction is still open (COMMIT or ROLLBACK to end it)"
-                        : "note: SQLite rolled the open transaction back")
+                    failure.notes.append(db.isInsideTransaction ? .transactionStillOpen : .transactionRolledBack)
                 }
                 throw failure
             }

@@ -54,8 +54,7 @@ extension Session {
 
     /// The error that stops a script at a command or line too long to be one.
     static func tooLong(_ maximum: Int, at line: Int, origin: String?) -> CommandError {
-        var error = CommandError("a line or command runs past \(CellText.grouped(maximum)) bytes, longer than SQLite runs a statement; "
-                                 + "the rest is not read")
+        var error = CommandError(.tooLong(maximum: maximum))
         error.location = (origin ?? "input") + ":\(line)"
         return error
     }

@@ -51,6 +51,8 @@ struct ScalarFunction: Sendable {
                     ScalarFunction.report(try function.body(arguments)?.databaseValue ?? .null, in: context)
                 } catch let error as DatabaseError {
                     sqlite3_result_error(context, error.message ?? "\(error.resultCode)", -1)
+                    // The statement fails with the error's own code (a safe-mode refusal's is SQLITE_AUTH).
+                    if error.resultCode != .SQLITE_ERROR { sqlite3_result_error_code(context, error.extendedResultCode.rawValue) }
                 } catch {
                     sqlite3_result_error(context, "\(error)", -1)
                 }

@@ -48,7 +48,7 @@ extension Sample {
     /// Builds the sample into a new database file at `path`.
     public func write(to path: String) throws {
         guard !FileManager.default.fileExists(atPath: path) else {
-            throw CommandError("\(path) already exists; rql does not overwrite it")
+            throw CommandError(.alreadyExists(path))
         }
         let setup = ConnectionSetup(scheduler: Scheduler(clock: SystemClock()), uuids: .random(), safe: false)
         do {
@@ -56,7 +56,7 @@ extension Sample {
             try queue.inDatabase { db in try db.execute(sql: script) }
             try queue.close()
         } catch let error as DatabaseError {
-            throw CommandError("cannot write \(path): \(error.message ?? "\(error.resultCode)")")
+            throw CommandError(.cannotWrite(path, reason: error.message ?? "\(error.resultCode)"))
         }
     }
 }

@@ -41,38 +41,34 @@ public enum ClockText {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = options
             if let date = formatter.date(from: value) {
-                guard date <= latest else { throw pastTheEnd(text) }
+                guard date <= latest else { throw ClockTextError.pastTheEnd(text) }
                 return date
             }
         }
-        throw ClockTextError("\"\(text)\" is not an instant")
-    }
-
-    private static func pastTheEnd(_ text: String) -> ClockTextError {
-        ClockTextError("\"\(text)\" is past 9999-12-31T23:59:59Z, where SQLite's dates end")
+        throw ClockTextError.notAnInstant(text)
     }
 
     /// Checks the date and time fields as written, since the ISO 8601 reader
     /// quietly rolls 2027-02-30 over to 2027-03-02.
     private static func checkFields(of value: String, text: String) throws(ClockTextError) {
         let fields = value.split(whereSeparator: { "-T:.Z+".contains($0) }).prefix(5).map { Int($0) }
-        if let year = fields.first ?? nil, year > 9999 { throw pastTheEnd(text) }
+        if let year = fields.first ?? nil, year > 9999 { throw ClockTextError.pastTheEnd(text) }
         guard fields.count >= 3, value.prefix(5).last == "-",
               let year = fields[0], let month = fields[1], let day = fields[2] else {
-            throw ClockTextError("\"\(text)\" is not an instant")
+            throw ClockTextError.notAnInstant(text)
         }
-        guard (1...12).contains(month) else { throw ClockTextError("\"\(text)\" is not an instant: there is no month \(month)") }
+        guard (1...12).contains(month) else { throw ClockTextError.noSuchMonth(text, month: month) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let days = calendar.date(from: DateComponents(year: year, month: month, day: 1))
             .flatMap { calendar.range(of: .day, in: .month, for: $0)?.count } ?? 31
         guard (1...days).contains(day) else {
-            throw ClockTextError("\"\(text)\" is not an instant: \(String(format: "%04d-%02d", year, month)) has \(days) days")
+            throw ClockTextError.noSuchDay(text, month: String(format: "%04d-%02d", year, month), days: days)
         }
         let limits = [23, 59]
         for (field, limit) in zip(fields.dropFirst(3), limits) {
             guard let field, (0...limit).contains(field) else {
-                throw ClockTextError("\"\(text)\" is not an instant: the time is past 23:59")
+                throw ClockTextError.pastMidnight(text)
             }
         }
     }
@@ -87,11 +83,15 @@ public enum ClockText {
     }
 }
 
-/// Why a text is not an instant or a duration the clock can take.
-public struct ClockTextError: Error, Equatable, Sendable {
-    public let message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
+/// Why a text is not an instant the clock can take; worded in the
+/// catalogue of command problems.
+public enum ClockTextError: Error, Equatable, Sendable {
+    case notAnInstant(String)
+    /// Past 9999-12-31T23:59:59Z, where SQLite's dates end.
+    case pastTheEnd(String)
+    case noSuchMonth(String, month: Int)
+    /// A day past the `days` of `month` (`2027-02`).
+    case noSuchDay(String, month: String, days: Int)
+    /// A time past 23:59.
+    case pastMidnight(String)
 }

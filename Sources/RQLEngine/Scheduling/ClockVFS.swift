@@ -32,7 +32,7 @@ enum ClockVFS {
             }, context)
             guard code == 0 else {
                 Unmanaged<Box>.fromOpaque(context).release()
-                throw CommandError("cannot set up the session clock (SQLite result code \(code))")
+                throw CommandError(.clockSetup(code: code))
             }
             registry.names[ObjectIdentifier(clock)] = name
             return name

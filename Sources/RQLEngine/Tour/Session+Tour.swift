@@ -8,11 +8,9 @@ extension Session {
     /// settings, clock and open transaction wait as they are.
     func startTour(named name: String) throws {
         guard let text = Tour.notebook(named: name) else {
-            throw CommandError("there is no tour named \"\(name)\"",
-                               notes: [Suggestions.didYouMean(name, in: Tour.names),
-                                       "tours: " + Tour.names.joined(separator: " ")].compactMap { $0 })
+            throw CommandError(.unknownTour(name))
         }
-        guard let notebooks else { throw CommandError(".tour is not available here") }
+        guard let notebooks else { throw CommandError(.notAvailable(command: ".tour")) }
         let (tour, session) = try notebooks.tour(named: name, text: text, console: console, diagnostics: diagnostics)
         if let tourSession { tourSession.close() }
         self.tour = tour
@@ -32,7 +30,7 @@ extension Session {
     /// says the next step. `.record` records the step's command.
     func runTourStep() throws {
         guard var tour, let tourSession, tour.position < tour.steps.count else {
-            throw CommandError("no tour is running", notes: [".tour starts the Reminders tour; .help tour lists the others"])
+            throw CommandError(.noTour)
         }
         let step = tour.steps[tour.position]
         tour.position += 1
@@ -45,7 +43,7 @@ extension Session {
 
     /// `.tour off`.
     func endTour() throws {
-        guard let tour else { throw CommandError("no tour is running") }
+        guard let tour else { throw CommandError(.noTour) }
         finish()
         output.write("the tour of \(tour.name).rql ended before step \(tour.position + 1) of \(tour.steps.count); back to \(target.displayName)\n")
     }

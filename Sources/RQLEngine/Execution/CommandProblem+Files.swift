@@ -1,5 +1,6 @@
 import RQLLanguage
 import RQLRender
+import RQLValues
 
 /// The words of problems with files: opening, reading and writing them,
 /// `.backup`, `.restore` and `.dump`.

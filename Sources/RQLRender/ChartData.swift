@@ -16,7 +16,7 @@ public struct ChartData: Sendable {
     public init<Source: RowSource>(_ source: inout Source, nullText: String) throws {
         let columns = source.columnNames
         guard columns.count >= 2 else {
-            throw ChartError(message: "a chart needs a label column and at least one numeric column; this result has \(columns.count)")
+            throw ChartError.tooFewColumns(columns.count)
         }
         labels = []
         series = columns.dropFirst().map { Series(name: $0, values: []) }
@@ -28,7 +28,7 @@ public struct ChartData: Sendable {
                 case .integer(let value): series[index].values.append(Double(value))
                 case .real(let value): series[index].values.append(value.isFinite ? value : nil)
                 case .text, .blob:
-                    throw ChartError(message: "the column \(series[index].name) is not numeric (row \(labels.count)): a chart draws numbers")
+                    throw ChartError.notNumeric(column: series[index].name, row: labels.count)
                 }
             }
         }

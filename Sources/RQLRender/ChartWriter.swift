@@ -1,8 +1,20 @@
 import RQLValues
 
-/// A chart is the wrong picture for these rows: why, in words.
-public struct ChartError: Error, Equatable, Sendable {
-    public var message: String
+/// A chart is the wrong picture for these rows: why, worded here.
+public enum ChartError: Error, Equatable, Sendable {
+    /// Fewer than a label column and a value column.
+    case tooFewColumns(Int)
+    /// A value column holding something other than a number, first at `row`.
+    case notNumeric(column: String, row: Int)
+
+    public var message: String {
+        switch self {
+        case .tooFewColumns(let count):
+            return "a chart needs a label column and at least one numeric column; this result has \(count)"
+        case .notNumeric(let column, let row):
+            return "the column \(column) is not numeric (row \(row)): a chart draws numbers"
+        }
+    }
 }
 
 /// Draws a result as a chart in text: the first column labels, each other

@@ -209,7 +209,7 @@ struct CheckCommand: ParsableCommand {
             do {
                 try AtomicFile.replace(junit, with: Data(report.xml.utf8), permissions: 0o644)
             } catch {
-                printError("cannot write the JUnit report: \(error)")
+                printError(.junitNotWritten("\(error)"))
                 status = 2
             }
         }

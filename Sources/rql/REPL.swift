@@ -125,7 +125,7 @@ struct REPL {
             try history.append([entry])
         } catch {
             failed = true
-            printError("\(error); the history is kept for this session only")
+            printError(.historyNotSaved("\(error)"))
         }
     }
 

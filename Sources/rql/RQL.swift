@@ -234,7 +234,7 @@ struct Shell: ParsableCommand {
             repl.run()
             return true
         } else {
-            printError("cannot start the line editor on this terminal")
+            printError(.noLineEditor)
             throw ExitCode(2)
         }
     }
@@ -257,7 +257,7 @@ struct Shell: ParsableCommand {
         do {
             data = try InputFile.read(path)
         } catch {
-            printError("cannot read the start-up file \(path): \(error.reason)")
+            printError(.unreadableStartupFile(path, reason: error.reason))
             throw ExitCode(2)
         }
         session.run(script: ForeignBytes.decode(data), origin: path, policy: .continueUnlessBail)

@@ -49,11 +49,18 @@ public final class Session {
         }
     }
 
-    public internal(set) var target: DatabaseTarget
-    /// The connection to `target`; nil while it is a file another program
-    /// had locked when the session opened it, until a command reads it
-    /// (`queue` opens it then).
-    var openedQueue: DatabaseQueue?
+    /// The connection commands run on, its database and catalog.
+    var connection: OpenConnection
+    /// The database commands run on.
+    public internal(set) var target: DatabaseTarget {
+        get { connection.target }
+        set { connection.target = newValue }
+    }
+    /// The connection to `target`, when it is open (see `OpenConnection.queue`).
+    var openedQueue: DatabaseQueue? {
+        get { connection.queue }
+        set { connection.queue = newValue }
+    }
     public var settings: SessionSettings
     public let scheduler: Scheduler
     /// What each connection the session opens is given.
@@ -120,21 +127,16 @@ public final class Session {
     /// `.chart KIND`: the chart the next command's results are drawn as.
     var chartNext: ChartKind?
 
-    /// The DSL catalog and the databases and schema versions it was read at.
-    var catalogCache: (version: [String], catalog: Catalog)?
-    /// The functions of the open connection, read when a command first
-    /// looks one up: they change only with the connection.
-    var functionCache: [String: Catalog.FunctionKind]?
     /// The connections it holds besides the one commands run on (`.connection`),
     /// and the folder of its scratch files.
     var connections = Connections()
 
     public init(options: Options) throws {
         scheduler = Scheduler(clock: options.clock)
-        target = options.target
         connectionSetup = ConnectionSetup(scheduler: scheduler, uuids: options.uuids, safe: options.safe)
-        openedQueue = try Connection.openUnlessLocked(options.target, setup: connectionSetup)
-        interruptTarget = InterruptTarget(openedQueue)
+        let queue = try Connection.openUnlessLocked(options.target, setup: connectionSetup)
+        connection = OpenConnection(target: options.target, queue: queue)
+        interruptTarget = InterruptTarget(queue)
         route = OutputRoute(console: options.output)
         diagnostics = options.diagnostics
         readsFilesBelow = options.readsFilesBelow
@@ -247,10 +249,7 @@ public final class Session {
         let newQueue = try Connection.openUnlessLocked(newTarget, setup: connectionSetup)
         scheduler.cancelAll()
         retargetInterrupt(to: newQueue)
-        openedQueue = newQueue
-        target = newTarget
-        catalogCache = nil
-        functionCache = nil
+        connection = OpenConnection(target: newTarget, queue: newQueue)
         definitions = Definitions()
         try loadPrelude(of: newTarget)
     }

@@ -13,17 +13,9 @@ struct Connections {
     /// The number of the connection commands run on.
     var active = 0
     /// The others, by number.
-    var parked: [Int: Parked] = [:]
+    var parked: [Int: OpenConnection] = [:]
     /// Where scratch files go: made on first use, removed with the session.
     var scratch: ScratchFolder?
-
-    /// A connection while another one is active: what the session keeps of it.
-    struct Parked {
-        var queue: DatabaseQueue?
-        var target: DatabaseTarget
-        var catalogCache: (version: [String], catalog: Catalog)?
-        var functionCache: [String: Catalog.FunctionKind]?
-    }
 
     /// Numbers a connection may have, as in the sqlite3 shell.
     static let numbers = 0...9
@@ -62,23 +54,17 @@ extension Session {
         guard number != connections.active else { return }
         let next = try connections.parked[number] ?? newConnection(number)
         connections.parked[number] = nil
-        connections.parked[connections.active] = Connections.Parked(queue: openedQueue, target: target,
-                                                                    catalogCache: catalogCache,
-                                                                    functionCache: functionCache)
+        connections.parked[connections.active] = connection
         connections.active = number
-        openedQueue = next.queue
-        target = next.target
-        catalogCache = next.catalogCache
-        functionCache = next.functionCache
+        connection = next
         retargetInterrupt(to: openedQueue)
     }
 
     /// A new connection to the database the active connection has open.
-    private func newConnection(_ number: Int) throws -> Connections.Parked {
+    private func newConnection(_ number: Int) throws -> OpenConnection {
         switch target {
         case .file, .scratch:
-            return Connections.Parked(queue: try Connection.openUnlessLocked(target, setup: connectionSetup),
-                                      target: target)
+            return OpenConnection(target: target, queue: try Connection.openUnlessLocked(target, setup: connectionSetup))
         case .sample, .copy:
             throw CommandError(.connectionInMemory(number, target: target.displayName))
         }

@@ -68,9 +68,9 @@ extension Session {
                 let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA \(SQLText.identifier(name)).schema_version") ?? 0
                 version.append("\(name)\t\(row["file"] as String? ?? "")\t\(schemaVersion)")
             }
-            if let cached = catalogCache, cached.version == version { return cached.catalog }
+            if let cached = connection.catalogCache, cached.version == version { return cached.catalog }
             let catalog = try CatalogReader.read(db)
-            catalogCache = (version, catalog)
+            connection.catalogCache = (version, catalog)
             return catalog
         }
     }
@@ -78,9 +78,9 @@ extension Session {
     /// The functions of the open connection, by name lowercased; SQLite's
     /// own when the connection cannot list them.
     func functionKinds() -> [String: Catalog.FunctionKind] {
-        if let functionCache { return functionCache }
+        if let cached = connection.functionCache { return cached }
         guard let functions = try? queue.inDatabase({ try CatalogReader.functions($0) }) else { return Catalog.coreFunctions }
-        functionCache = functions
+        connection.functionCache = functions
         return functions
     }
 

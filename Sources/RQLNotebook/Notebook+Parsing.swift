@@ -237,10 +237,10 @@ private struct NotebookParser {
         case "mode":
             try topOnly()
             try needsArgument("box")
-            guard OutputMode(rawValue: argument) != nil else {
+            guard let mode = OutputMode(rawValue: argument) else {
                 throw error(line, .unknownMode(argument))
             }
-            settings.mode = argument
+            settings.mode = mode
         case "now":
             try topOnly()
             try needsArgument("2026-01-15T09:00:00Z")

@@ -1,4 +1,5 @@
 import RQLEngine
+import RQLRender
 
 /// A `.rql` notebook: the lines of the file as they were read, and what
 /// they hold: prose, directives, cells with their recorded output.
@@ -22,7 +23,8 @@ public struct Notebook: Sendable {
     /// What the top directives say.
     public struct Settings: Sendable, Equatable {
         public var source: Source = .sample(.reminders)
-        public var mode: String?
+        /// `-- @mode MODE`.
+        public var mode: OutputMode?
         /// `-- @now INSTANT`, as written.
         public var now: String?
         public var masks: [Mask] = []

@@ -23,7 +23,7 @@ public final class NotebookRecorder: CellRecorder {
         try failing {
             if FileManager.default.fileExists(atPath: path) {
                 let notebook = try Notebook.load(path)
-                if notebook.settings.mode ?? OutputMode.box.rawValue != mode.rawValue {
+                if notebook.settings.mode ?? .box != mode {
                     try append(Command(.dot, ".mode \(mode.rawValue)"), lines: ["ok"], failed: false)
                 }
             } else {

@@ -78,7 +78,7 @@ public struct NotebookRunner: Sendable {
             throw NotebookError(path: notebook.path, line: line, .databaseOutsideFolder(folder: notebook.folder))
         }
         let now = notebook.settings.now.flatMap(ClockText.instant) ?? Self.defaultNow
-        let options = Session.Options(target: notebook.target, mode: OutputMode(rawValue: notebook.settings.mode ?? "box") ?? .box,
+        let options = Session.Options(target: notebook.target, mode: notebook.settings.mode ?? .box,
                                       colorAllowed: false, clock: ManualClock(now), output: output, diagnostics: diagnostics,
                                       uuids: .counting(), safe: safe, readsFilesBelow: notebook.folder, notebooks: Notebooks())
         let session: Session

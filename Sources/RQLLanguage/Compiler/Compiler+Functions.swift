@@ -5,7 +5,7 @@ extension Compiler {
     func call(_ name: Name, _ arguments: [Expression], distinct: Bool, star: Bool, span: SourceSpan,
               _ context: ExpressionContext) throws(DSLError) -> SQLExpression {
         let function = try functionName(name)
-        if ["highlight", "snippet", "bm25"].contains(function), let search = context.scope.bare.first?.level.search {
+        if ["highlight", "snippet", "bm25"].contains(function), let bare = context.scope.bare.first, let search = level(of: bare).search {
             return try searchFunction(function, name: name, arguments, search: search, context)
         }
         if ["highlight", "snippet", "bm25"].contains(function) {
@@ -74,7 +74,7 @@ extension Compiler {
         }
         let level = found.correlated()
         level.items = [.expression(callNode, alias: nil)]
-        var result = SQLExpression(.subquery(level.query))
+        var result = SQLExpression(.subquery(level.query(in: levels)))
         result.readsRows = true
         // Aggregates whose result depends on the order of the rows keep their
         // own subquery: a join may read the rows in another order; so do
@@ -222,13 +222,13 @@ extension Compiler {
         if lowering == .optimized, quantifier != .all, inKeepsTheRows, let link = found.links.first,
            found.links.count == 1, !(found.innerIsLookedUp && mostFarRowsMatch(level)) {
             level.items = [.expression(link.inner, alias: nil)]
-            var result = SQLExpression(.inQuery(link.outer, level.query, negated: quantifier != .any))
+            var result = SQLExpression(.inQuery(link.outer, level.query(in: levels), negated: quantifier != .any))
             result.readsRows = true
             return result
         }
         let correlated = found.correlated()
         correlated.items = [.expression(.literal("1"), alias: nil)]
-        let exists = SQLNode.exists(correlated.query)
+        let exists = SQLNode.exists(correlated.query(in: levels))
         var result = SQLExpression(quantifier == .any ? exists : .prefix(.not, exists))
         result.readsRows = true
         return result

@@ -30,7 +30,7 @@ extension Compiler {
             }
             level.items = key.map { .expression(relation.column($0), alias: nil) }
             let keyColumns = key.map { SQLNode.column(nil, $0) }
-            condition = .inQuery(keyColumns.count == 1 ? keyColumns[0] : .row(keyColumns), level.query, negated: false)
+            condition = .inQuery(keyColumns.count == 1 ? keyColumns[0] : .row(keyColumns), level.query(in: levels), negated: false)
         }
         let targetLevel = QueryLevel(from: .source(target), owner: self)
         targetLevel.allowsJoins = false
@@ -85,7 +85,7 @@ extension Compiler {
         let columns = upsert.columns.map(\.text)
         guard let updates = upsert.updates else { return SQLUpsert(columns: columns, sets: nil) }
         let excluded = Relation(name: "excluded", sqlAlias: "excluded", table: table, columns: table.columnNames,
-                                enums: definitions.enums[table.name] ?? [:], level: relation.level)
+                                enums: definitions.enums[table.name] ?? [:], level: level(of: relation))
         let scope = Scope(bare: [relation], named: [relation.name: relation, "excluded": excluded], outer: nil)
         let sets = try compileAssignments(updates, of: table, scope: scope)
         return SQLUpsert(columns: columns, sets: sets.map { ($0.column, $0.value.node) })

@@ -82,7 +82,7 @@ extension Compiler {
                     let column = catalog.table(named: relationship.target, in: table.schema)?.columns.first?.name ?? "id"
                     throw DSLError(.relationshipNotValue(first.text, target: relationship.target, column: column), at: first.span)
                 }
-                if relation.level.allowsJoins, lowering == .optimized, findsOneRow(relationship, from: relation.table) {
+                if level(of: relation).allowsJoins, lowering == .optimized, findsOneRow(relationship, from: relation.table) {
                     let target = try joinToOne(relationship, from: relation)
                     if let value = try resolve(rest, from: target, context, direct: false) { return value }
                     throw noMember(rest[0], in: target)
@@ -103,7 +103,7 @@ extension Compiler {
         var value = SQLExpression(relation.column(name.text),
                                   identity: context.identity(.column(relation: relation.sqlAlias, name: name.text)))
         // Only a relation joined with LEFT JOIN can be missing.
-        if relation.level.optionalAliases.contains(relation.sqlAlias) {
+        if level(of: relation).optionalAliases.contains(relation.sqlAlias) {
             value.nullWhenMissing = [relation.sqlAlias]
             value.rejectsWhenMissing = [relation.sqlAlias]
         }
@@ -149,7 +149,7 @@ extension Compiler {
     /// enforces foreign keys only when asked). A `where` that rejects a
     /// missing row makes it an inner join (`QueryLevel.joinInner`).
     private func joinToOne(_ relationship: Relationship, from relation: Relation) throws(DSLError) -> Relation {
-        let level = relation.level
+        let level = level(of: relation)
         let key = relation.sqlAlias + "\u{1F}" + relationship.name
         if let existing = level.pathJoins[key] { return existing }
         guard let target = catalog.table(named: relationship.target, in: relation.schema) else {
@@ -223,7 +223,7 @@ extension Compiler {
             SQLExpression(.infix(joined.column($0.to), .equal, relation.column($0.from)))
         }
         level.items = [.expression(value.node, alias: nil)]
-        let subquery = SQLNode.subquery(level.query)
+        let subquery = SQLNode.subquery(level.query(in: levels))
         var result = SQLExpression(subquery, identity: value.identity)
         if let collation = value.collation {
             // Where its value is compared or sorted, it says the joined column's own collation.
@@ -326,11 +326,11 @@ extension Compiler {
         if lowering == .optimized, let link = relationship.junctionLinks.first, relationship.junctionLinks.count == 1 {
             // IN in a WHERE keeps the rows EXISTS keeps, and looks each linked far row up by its key.
             linked.items = [.expression(junctionColumn(link.from), alias: nil)]
-            found.correlation = .inQuery(inner.column(link.to), linked.query, negated: false)
+            found.correlation = .inQuery(inner.column(link.to), linked.query(in: levels), negated: false)
         } else {
             linked.wheres.insert(contentsOf: far.map { SQLExpression($0) }, at: 0)
             linked.items = [.expression(.literal("1"), alias: nil)]
-            found.correlation = .exists(linked.query)
+            found.correlation = .exists(linked.query(in: levels))
         }
     }
 
@@ -360,7 +360,7 @@ extension Compiler {
     /// `outer IN (SELECT inner …)` is true exactly when a related row
     /// exists and false otherwise.
     private func keysAreNeverNull(_ relationship: Relationship, from relation: Relation, inner: Catalog.Table) -> Bool {
-        !relation.level.optionalAliases.contains(relation.sqlAlias) && relationship.links.allSatisfy { link in
+        !level(of: relation).optionalAliases.contains(relation.sqlAlias) && relationship.links.allSatisfy { link in
             isNeverNull(link.from, in: relation.table) && isNeverNull(link.to, in: inner)
         }
     }

@@ -46,7 +46,7 @@ extension Compiler {
         }
         let level = pipeline.level
         let keepsTable = !level.hasItems && !level.isGrouped && level.relations.count == 1 && !level.isCounted
-        return CompiledSelect(statement: .query(level.query), outputs: level.outputs, table: keepsTable ? pipeline.primary.table : nil)
+        return CompiledSelect(statement: .query(level.query(in: levels)), outputs: level.outputs, table: keepsTable ? pipeline.primary.table : nil)
     }
 
     func onlyReturning(after stage: Stage, _ next: Stage) -> DSLError {
@@ -182,7 +182,7 @@ extension Compiler {
             default: false
             }
         }
-        let combined = SQLQuery.compound(member(left.query, ordered: left.orderBy != nil || left.isLimited), op,
+        let combined = SQLQuery.compound(member(left.query(in: levels), ordered: left.orderBy != nil || left.isLimited), op,
                                          member(otherRows, ordered: otherIsOrdered))
         let alias = uniqueAlias(pipeline.primary.name)
         let level = QueryLevel(from: .source(.rows(combined, alias: alias)), owner: self)
@@ -220,7 +220,7 @@ extension Compiler {
     func nest(_ pipeline: inout Pipeline) {
         let inner = pipeline.level
         let alias = uniqueAlias(pipeline.primary.name)
-        let level = QueryLevel(from: .nested(inner, alias: alias), owner: self)
+        let level = QueryLevel(from: .nested(inner.id, alias: alias), owner: self)
         let keepsTable = !inner.hasItems && !inner.isGrouped && inner.relations.count == 1
         var enums: [String: [Definitions.EnumCase]] = [:]
         for output in inner.outputs { if let cases = output.value.enumCases { enums[output.name] = cases } }

@@ -62,10 +62,9 @@ final class Compiler {
         self.stops = stops
     }
 
-    /// A long pipeline's levels hold one another in a chain: unlinked first,
-    /// each is released on its own rather than one inside the next.
-    deinit {
-        for level in levels { level.from = .none }
+    /// The query level `relation` is in.
+    func level(of relation: Relation) -> QueryLevel {
+        levels[relation.levelID]
     }
 
     /// Starts compiling one more level inside the others; `leave()` ends it.

@@ -7,8 +7,8 @@ final class QueryLevel {
     enum From {
         /// A table, a `let` query or combined rows.
         case source(SQLSource)
-        /// The level before a stage that needed nesting, under an alias.
-        case nested(QueryLevel, alias: String)
+        /// The level before a stage that needed nesting (its `id`), under an alias.
+        case nested(Int, alias: String)
         /// Not known yet (a relation is made before its FROM item), or let go.
         case none
     }
@@ -59,11 +59,14 @@ final class QueryLevel {
     /// Whether FROM is an earlier query in parentheses or a `let` query, not a table.
     var readsDerivedRows = false
 
-    /// A level belongs to the compiler that builds it: relations point back
-    /// at their level without owning it, so the compiler keeps every level
-    /// alive until the statement is built.
+    /// Where it is among the levels of the compiler that built it, which
+    /// keeps them all: a level and a relation name another level by it,
+    /// so that no level owns another and a long pipeline is a flat array.
+    let id: Int
+
     init(from: From, owner: Compiler) {
         self.from = from
+        id = owner.levels.count
         owner.levels.append(self)
     }
 
@@ -80,7 +83,8 @@ final class QueryLevel {
     /// The SELECT as it stands: this level and those it reads, as values
     /// the printer writes. Collected without recursion, in time linear in
     /// the length of the pipeline.
-    var query: SQLQuery {
+    /// The level and those it reads, found by their ids among `all`.
+    func query(in all: [QueryLevel]) -> SQLQuery {
         var levels: [SQLSelect.Level] = []
         var aliases: [String] = []
         var current: QueryLevel? = self
@@ -99,7 +103,7 @@ final class QueryLevel {
             case .source(let source): row.source = source
             case .nested(let inner, let alias):
                 aliases.append(alias)
-                current = inner
+                current = all[inner]
             case .none: break
             }
             levels.append(row)

@@ -11,10 +11,10 @@ final class Relation {
     let columns: [String]
     /// Column → the enum defined on it.
     let enums: [String: [Definitions.EnumCase]]
-    /// The query level whose FROM clause it is in: implicit joins go there.
-    /// The level owns its relations; the compiler that built both keeps the
-    /// level alive for as long as the relation is used.
-    unowned let level: QueryLevel
+    /// The `id` of the query level whose FROM clause it is in, where
+    /// implicit joins go (`Compiler.level(of:)`). The level owns its
+    /// relations; the compiler that built both keeps every level.
+    let levelID: Int
 
     init(name: String, sqlAlias: String, table: Catalog.Table?, columns: [String],
          enums: [String: [Definitions.EnumCase]], level: QueryLevel) {
@@ -23,7 +23,7 @@ final class Relation {
         self.table = table
         self.columns = columns
         self.enums = enums
-        self.level = level
+        levelID = level.id
     }
 
     /// The database of its table, where its relationships lead.

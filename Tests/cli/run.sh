@@ -346,6 +346,8 @@ check "export to a full standard output exits 2" 2 "" bash -c "'$rql' export '$s
 check_stderr "export says so" "rql: cannot write standard output: No space left on device"
 cp "$scratch/values.rql" "$scratch/kept.rql"
 ln -sf kept.rql "$scratch/kept-link.rql"
+check "a --junit report that cannot be written exits 2" 2 "" "$rql" check --junit "$scratch/missing/report.xml" "$scratch/clean.rql"
+check_stderr "and says why" "rql: cannot write the JUnit report: cannot write $scratch/missing/report.xml: No such file or directory"
 check "--junit onto the notebook checked is a usage error" 2 "" "$rql" check "$scratch/kept.rql" --junit "$scratch/kept-link.rql"
 check_stderr "the --junit error says what it would overwrite" "--junit $scratch/kept-link.rql would overwrite the notebook $scratch/kept.rql: write the report elsewhere"
 check "-o onto the notebook exported is a usage error" 2 "" "$rql" export "$scratch/kept.rql" --to md -o "$scratch/./kept.rql"

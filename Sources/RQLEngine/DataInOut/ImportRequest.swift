@@ -51,8 +51,7 @@ public struct ImportRequest: Equatable, Sendable {
     public static func parse(_ words: [String]) throws -> ImportRequest {
         // Quoted as SQL quotes, the words are read back exactly as given.
         let line = words.map(SQLText.stringLiteral).joined(separator: " ")
-        let command = DotCommand.named("import")
-        guard let command else { throw CommandError(.usage(command: ".import", usage: ".import" + syntax.usage)) }
+        let command = DotCommand.importFile
         return try ImportRequest(command.syntax.parse(DotCommandWords.split(line), in: line, for: command))
     }
 

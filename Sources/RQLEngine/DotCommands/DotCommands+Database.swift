@@ -37,13 +37,7 @@ extension DotCommand {
         DotCommand(name: "read", DotSyntax(.value(.file)), summary: "run the commands in FILE") { session, arguments in
             try session.read(arguments[.file])
         },
-        DotCommand(name: "import", ImportRequest.syntax, summary: "import a CSV, TSV, JSON or NDJSON file into a table",
-                   details: """
-                       The format comes from the file's extension (.csv, .tsv, .json, .ndjson or .jsonl) or an option. A new table gets a column per field of the header (CSV, TSV; c1, c2… with --no-header) or per JSON key, in the order first seen, each INTEGER, REAL or TEXT by what all its values hold: numbers written with leading zeros stay text, as does any number the column would not hold whole, empty fields of a numeric column are NULL, nested JSON is stored as JSON text. An existing table is filled by matching the header's names to its columns (--by-position: in order). The import is all or nothing: a malformed record (FILE:LINE) or a failed insert leaves the database as it was. --skip N skips N lines first; --separator X reads fields separated by X. Safe mode refuses it.
-                       """,
-                   touchesFiles: true) { session, arguments in
-            try session.importFile(ImportRequest(arguments))
-        },
+        importFile,
         DotCommand(name: "backup", DotSyntax(.optional(.schema), .flag("--force"), .value(.file)), summary: "copy a database (main by default) into a file",
                    details: """
                        Copies the database page by page with SQLite's backup API, so the in-memory sample or a session's work becomes a file that any SQLite tool opens. FILE is replaced; a file that is not an SQLite database is refused unless --force. .save is the same.
@@ -80,6 +74,15 @@ extension DotCommand {
             }
         },
     ]
+
+    /// `.import`, which `rql import` reads its words by too.
+    static let importFile = DotCommand(name: "import", ImportRequest.syntax, summary: "import a CSV, TSV, JSON or NDJSON file into a table",
+                   details: """
+                       The format comes from the file's extension (.csv, .tsv, .json, .ndjson or .jsonl) or an option. A new table gets a column per field of the header (CSV, TSV; c1, c2… with --no-header) or per JSON key, in the order first seen, each INTEGER, REAL or TEXT by what all its values hold: numbers written with leading zeros stay text, as does any number the column would not hold whole, empty fields of a numeric column are NULL, nested JSON is stored as JSON text. An existing table is filled by matching the header's names to its columns (--by-position: in order). The import is all or nothing: a malformed record (FILE:LINE) or a failed insert leaves the database as it was. --skip N skips N lines first; --separator X reads fields separated by X. Safe mode refuses it.
+                       """,
+                   touchesFiles: true) { session, arguments in
+            try session.importFile(ImportRequest(arguments))
+        }
 
     static func sample(named name: String) throws -> Sample {
         guard let sample = Sample.named(name) else {

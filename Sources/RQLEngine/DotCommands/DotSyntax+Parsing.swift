@@ -136,7 +136,7 @@ private struct DotFormReader {
         case .word, .text, .fileOrPipe:
             return .text(word)
         case .onOff:
-            guard let isOn = DotValue.onOff(word) else { throw .badValue(CommandError(.notOnOff(command: name, given: word))) }
+            guard let isOn = DotValue.reading(onOff: word) else { throw .badValue(CommandError(.notOnOff(command: name, given: word))) }
             return .bool(isOn)
         case .number(let range, let noun):
             guard let number = Int(word), range.contains(number) else {
@@ -194,7 +194,7 @@ extension DotValue.Kind {
 
 extension DotValue {
     /// `on`, `yes`, `1`, `true` and `off`, `no`, `0`, `false`, in any case.
-    static func onOff(_ word: String) -> Bool? {
+    static func reading(onOff word: String) -> Bool? {
         switch word.lowercased() {
         case "on", "yes", "1", "true": return true
         case "off", "no", "0", "false": return false

@@ -62,7 +62,17 @@ extension DisplayWidth {
         return classes
     }()
 
-    static func scalarClass(_ value: UInt32) -> ScalarClass {
-        value < scalarClassLimit ? ScalarClass(rawValue: scalarClasses[Int(value)]) : .beyondTable
+    /// The table, borrowed while a line is read: a lookup per scalar with
+    /// no check each time that the table is made.
+    struct ScalarClasses {
+        let table: UnsafeBufferPointer<UInt8>
+
+        subscript(value: UInt32) -> ScalarClass {
+            value < scalarClassLimit ? ScalarClass(rawValue: table[Int(value)]) : .beyondTable
+        }
+    }
+
+    static func withScalarClasses<Result>(_ body: (ScalarClasses) -> Result) -> Result {
+        scalarClasses.withUnsafeBufferPointer { body(ScalarClasses(table: $0)) }
     }
 }

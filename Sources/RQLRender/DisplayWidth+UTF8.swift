@@ -12,6 +12,10 @@
 extension DisplayWidth {
     /// Columns the line takes.
     static func of(line bytes: UnsafeRawBufferPointer) -> Int {
+        withScalarClasses { of(line: bytes, $0) }
+    }
+
+    private static func of(line bytes: UnsafeRawBufferPointer, _ classes: ScalarClasses) -> Int {
         var width = 0
         var index = 0
         // Where the word being read starts, and the width before it: a word
@@ -26,7 +30,7 @@ extension DisplayWidth {
                 if byte == 0x20, index < bytes.count { word = (index, width) }
                 continue
             }
-            guard let (length, columns) = cluster(bytes, at: index) else {
+            guard let (length, columns) = cluster(bytes, at: index, classes) else {
                 let end = wordEnd(bytes, after: index)
                 guard let wordWidth = measuredByClusters(bytes, word.start..<end) else {
                     return of(String(decoding: bytes, as: UTF8.self))
@@ -44,6 +48,11 @@ extension DisplayWidth {
     /// How many of the line's bytes fit in `width` columns with room left for
     /// `…`, and the columns they take; nil when the whole line fits.
     static func cut(line bytes: UnsafeRawBufferPointer, to width: Int) -> (byteCount: Int, width: Int)? {
+        withScalarClasses { cut(line: bytes, to: width, $0) }
+    }
+
+    private static func cut(line bytes: UnsafeRawBufferPointer, to width: Int,
+                            _ classes: ScalarClasses) -> (byteCount: Int, width: Int)? {
         let room = width - 1
         var used = 0
         var index = 0
@@ -54,7 +63,7 @@ extension DisplayWidth {
             let length: Int
             if byte < 0x80, index + 1 == bytes.count || bytes[index + 1] < 0x80 {
                 (columns, length) = (byte >= 0x20 && byte != 0x7F ? 1 : 0, 1)
-            } else if let cluster = cluster(bytes, at: index) {
+            } else if let cluster = cluster(bytes, at: index, classes) {
                 (length, columns) = cluster
             } else {
                 return cutByClusters(bytes, to: width)
@@ -97,10 +106,11 @@ extension DisplayWidth {
     /// The cluster that starts at `index`: its length in bytes and its
     /// columns, by the width model of `of(_: Character)`; nil when a rule
     /// read here does not settle it.
-    private static func cluster(_ bytes: UnsafeRawBufferPointer, at index: Int) -> (length: Int, columns: Int)? {
+    private static func cluster(_ bytes: UnsafeRawBufferPointer, at index: Int,
+                                _ classes: ScalarClasses) -> (length: Int, columns: Int)? {
         guard let (first, firstLength) = scalar(bytes, at: index) else { return nil }
-        if (0x0900...0x097F).contains(first) { return devanagariCluster(bytes, at: index, first: first, length: firstLength) }
-        let firstClass = scalarClass(first)
+        if (0x0900...0x097F).contains(first) { return devanagariCluster(bytes, at: index, first: first, length: firstLength, classes) }
+        let firstClass = classes[first]
         guard let own = ownColumns(first, firstClass) else { return nil }
         var end = index + firstLength
         // Only a scalar beyond ASCII goes on a cluster.
@@ -128,7 +138,7 @@ extension DisplayWidth {
             case 0xFE0E, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F:
                 break
             case 0x200D:
-                if joins, let (after, afterLength) = scalar(bytes, at: end + length), scalarClass(after).isPictograph {
+                if joins, let (after, afterLength) = scalar(bytes, at: end + length), classes[after].isPictograph {
                     count += 2
                     end += length + afterLength
                     continue
@@ -137,17 +147,17 @@ extension DisplayWidth {
             default:
                 // A scalar of no columns of its own may extend the cluster; one
                 // that has columns and joins none starts the next.
-                guard startsNoCluster(next) else { return (end - index, settled(first, own, count: count, selectsEmoji)) }
-                let nextClass = scalarClass(next)
+                guard startsNoCluster(next) else { return (end - index, settled(firstClass, own, count: count, selectsEmoji)) }
+                let nextClass = classes[next]
                 guard let columns = nextClass.columns ?? (isDevanagariMark(next) ? 0 : nil) else { return nil }
                 guard columns == 0, nextClass.isExtending else {
-                    return (end - index, settled(first, own, count: count, selectsEmoji))
+                    return (end - index, settled(firstClass, own, count: count, selectsEmoji))
                 }
             }
             count += 1
             end += length
         }
-        return (end - index, settled(first, own, count: count, selectsEmoji))
+        return (end - index, settled(firstClass, own, count: count, selectsEmoji))
     }
 
     /// A Devanagari cluster: a letter, sign or digit, then its marks (vowel
@@ -155,7 +165,7 @@ extension DisplayWidth {
     /// the consonant before it (GB9c: क्ष is one cluster). It takes its first
     /// scalar's one column; nil when it starts with a mark.
     private static func devanagariCluster(_ bytes: UnsafeRawBufferPointer, at index: Int, first: UInt32,
-                                          length: Int) -> (length: Int, columns: Int)? {
+                                          length: Int, _ classes: ScalarClasses) -> (length: Int, columns: Int)? {
         guard !isDevanagariMark(first) else { return nil }
         var end = index + length
         // Whether the marks since the last consonant allow a link (only
@@ -171,7 +181,7 @@ extension DisplayWidth {
                 (afterConsonant, linked) = (false, false)
             } else if linked, isDevanagariConsonant(next) {
                 (afterConsonant, linked) = (true, false)
-            } else if !isOtherExtend(next) {
+            } else if !isOtherExtend(next, classes) {
                 break
             }
             end += nextLength
@@ -189,12 +199,12 @@ extension DisplayWidth {
 
     /// Scalars outside Devanagari that go on any cluster (Extend): skin
     /// tones, the keycap, tags, and marks of no columns.
-    private static func isOtherExtend(_ value: UInt32) -> Bool {
+    private static func isOtherExtend(_ value: UInt32, _ classes: ScalarClasses) -> Bool {
         switch value {
         case 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return true
         case ..<0x300: return false
         default:
-            let scalarClass = scalarClass(value)
+            let scalarClass = classes[value]
             return scalarClass.columns == 0 && scalarClass.isExtending
         }
     }
@@ -221,9 +231,9 @@ extension DisplayWidth {
     /// The columns of a cluster of `count` scalars that starts with `first`
     /// (`own` columns alone): an emoji selected by U+FE0F takes two; any
     /// other cluster takes its first scalar's columns.
-    private static func settled(_ first: UInt32, _ own: Int, count: Int, _ selectsEmoji: Bool) -> Int {
+    private static func settled(_ first: ScalarClass, _ own: Int, count: Int, _ selectsEmoji: Bool) -> Int {
         guard count > 1, selectsEmoji, own < 2 else { return own }
-        return scalarClass(first).isEmoji ? 2 : own
+        return first.isEmoji ? 2 : own
     }
 
     /// The columns of a scalar that starts a cluster; nil for one whose

@@ -1,12 +1,14 @@
 /// Rows of tabular output held compactly until the column widths are known:
 /// each cell as a record of its display bytes in chunks of about a megabyte
-/// (no copy of everything when the store grows), with one byte of flags, its
-/// length and, for text on one line that is not plain ASCII, the columns it
-/// takes, measured once. A row never spans two chunks.
+/// (no copy of everything when the store grows), after one byte that holds
+/// its flags and a length below 15, then a longer length and, for text on
+/// one line that is not plain ASCII, the columns it takes, measured once. A
+/// row never spans two chunks.
 ///
-/// Holding a million rows costs their display text plus two or three bytes a
-/// cell.
+/// Holding a million rows costs their display text plus a byte a cell, two
+/// or three for a long one.
 struct CellStore {
+    /// Four bits: the header byte's other four hold a short length.
     struct Flags: OptionSet {
         let rawValue: UInt8
         static let rightAligned = Flags(rawValue: 1)
@@ -42,6 +44,8 @@ struct CellStore {
     }
 
     private static let chunkSize = 1 << 20
+    /// The length in a header byte that says a longer one follows.
+    private static let longLength: UInt8 = 15
 
     private var chunks: [[UInt8]] = []
     private var current: [UInt8] = []
@@ -107,9 +111,11 @@ struct CellStore {
             chunk.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
-                    let flags = Flags(rawValue: bytes[offset])
+                    let header = bytes[offset]
+                    let flags = Flags(rawValue: header & 0x0F)
                     offset += 1
-                    let length = CellStore.readNumber(bytes, at: &offset)
+                    let length = header >> 4 == CellStore.longLength
+                        ? CellStore.readNumber(bytes, at: &offset) : Int(header >> 4)
                     let width = flags.contains(.measured) ? CellStore.readNumber(bytes, at: &offset) : 0
                     let cell = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
                     offset += length
@@ -141,8 +147,12 @@ struct CellStore {
     }
 
     private mutating func record(_ flags: Flags, width: Int, _ bytes: UnsafeRawBufferPointer) {
-        current.append(flags.rawValue)
-        CellStore.appendNumber(bytes.count, to: &current)
+        if bytes.count < CellStore.longLength {
+            current.append(flags.rawValue | UInt8(bytes.count) << 4)
+        } else {
+            current.append(flags.rawValue | CellStore.longLength << 4)
+            CellStore.appendNumber(bytes.count, to: &current)
+        }
         if flags.contains(.measured) { CellStore.appendNumber(width, to: &current) }
         current.append(contentsOf: bytes)
         count += 1

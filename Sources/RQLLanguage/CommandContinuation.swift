@@ -61,14 +61,22 @@ public struct CommandContinuation: Sendable {
         case nothing
         /// Blanks and a `/* */` comment that goes on over the next lines.
         case openComment
-        /// The next command, from its first word.
-        case command(Substring)
+        /// The next command, from its first word: its index in the bytes.
+        case command(Int)
     }
 
-    /// What `rest`, the text after a statement's `;` on its line, holds.
-    public static func after(statement rest: String) -> AfterStatement {
-        let start = rest.skippingBlanksAndComments()
-        if !start.isEmpty { return .command(start) }
-        return SQLStatementScanner(rest).isInsideComment ? .openComment : .nothing
+    /// What `rest`, the bytes after a statement's `;` on its line, hold;
+    /// read up to the next command, not past it.
+    public static func after(statement rest: ArraySlice<UInt8>) -> AfterStatement {
+        var index = rest.startIndex
+        while true {
+            index = rest.withUnsafeBufferPointer { rest.startIndex + SQLLexer.endOfBlanksAndComments(in: $0, from: index - rest.startIndex) }
+            guard index < rest.endIndex else { break }
+            // Other whitespace (U+3000, a no-break space, a vertical tab) is blank here too.
+            let next = String(decoding: rest[index..<min(index + 4, rest.endIndex)], as: UTF8.self).unicodeScalars
+            guard let first = next.first, first.properties.isWhitespace else { return .command(index) }
+            index += UTF8.width(first)
+        }
+        return SQLStatementScanner(String(decoding: rest, as: UTF8.self)).isInsideComment ? .openComment : .nothing
     }
 }

@@ -168,14 +168,13 @@ private struct NotebookParser {
     /// inside `/* */` but must end before the notebook does; anything else is
     /// a second command.
     func lineAfter(_ rest: ArraySlice<UInt8>, from statementEnd: Int) throws -> Int {
-        let restText = String(decoding: rest, as: UTF8.self)
-        switch CommandContinuation.after(statement: restText) {
+        switch CommandContinuation.after(statement: rest) {
         case .nothing:
             return statementEnd
         case .command:
             throw twoCommands(statementEnd)
         case .openComment:
-            var after = SQLStatementScanner(restText)
+            var after = SQLStatementScanner(String(decoding: rest, as: UTF8.self))
             var end = statementEnd
             while after.isInsideComment, end < lines.count {
                 after.append(line: lines[end])

@@ -35,6 +35,21 @@ import Testing
         ])
     }
 
+    /// A line of many statements, and one that goes on over the next lines,
+    /// is read once: each statement starts where the one before it ended.
+    @Test func aLineOfManyStatements() {
+        var reader = CommandReader()
+        let line = String(repeating: "SELECT 1; ", count: 20_000) + "SELECT 'a"
+        let commands = reader.feed(line, line: 4)
+        #expect(commands.count == 20_000)
+        #expect(commands.allSatisfy { $0 == Command(.sql, "SELECT 1;", line: 4) })
+        #expect(reader.pending?.bytes == 9)
+        #expect(reader.feed("b'; SELECT 2; /* c", line: 5) == [
+            Command(.sql, "SELECT 'a\nb';", line: 4), Command(.sql, "SELECT 2;", line: 5),
+        ])
+        #expect(reader.feed("*/ SELECT 3;", line: 6) == [Command(.sql, "SELECT 3;", line: 6)])
+    }
+
     @Test func triggerBodiesStayWhole() {
         var reader = CommandReader()
         #expect(reader.feed("CREATE TRIGGER t AFTER INSERT ON a BEGIN", line: 1).isEmpty)

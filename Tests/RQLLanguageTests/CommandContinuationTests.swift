@@ -56,19 +56,24 @@ import RQLLanguage
 
     @Test(arguments: [
         ("", CommandContinuation.AfterStatement.nothing), ("  -- done; SELECT 2;", .nothing), (" /* a */ ", .nothing),
-        (" /* a", .openComment), ("\0", .command("\0")), (" SELECT 2;", .command("SELECT 2;")),
-        ("\r", .nothing), (" \u{00A0}-- x", .nothing), (" '/*", .command("'/*")),
+        (" /* a", .openComment), ("\0", .command(0)), (" SELECT 2;", .command(1)),
+        ("\r", .nothing), (" \u{00A0}-- x", .nothing), (" '/*", .command(1)), ("\u{3000}\u{B}x", .command(4)),
     ])
     func whatFollowsAStatement(rest: String, after: CommandContinuation.AfterStatement) {
-        #expect(CommandContinuation.after(statement: rest) == after)
+        #expect(CommandContinuation.after(statement: ArraySlice(rest.utf8)) == after)
+    }
+
+    /// The index is one of the bytes given, which need not start at 0.
+    @Test func theCommandIsFoundInTheBytesGiven() {
+        let line = Array("SELECT 1; -- a\n  SELECT 2;".utf8)
+        #expect(CommandContinuation.after(statement: line[9...]) == .command(17))
     }
 
     /// Hostile rests: long, open, and not UTF-8 where the file was not.
     @Test func longAndOpenRests() {
-        #expect(CommandContinuation.after(statement: "/*" + String(repeating: "*", count: 1 << 20)) == .openComment)
-        #expect(CommandContinuation.after(statement: String(repeating: " -- a", count: 1 << 18)) == .nothing)
-        #expect(CommandContinuation.after(statement: String(decoding: [0x20, 0xFF, 0x3B], as: UTF8.self))
-                == .command("\u{FFFD};"))
+        #expect(CommandContinuation.after(statement: ArraySlice(("/*" + String(repeating: "*", count: 1 << 20)).utf8)) == .openComment)
+        #expect(CommandContinuation.after(statement: ArraySlice(String(repeating: " -- a", count: 1 << 18).utf8)) == .nothing)
+        #expect(CommandContinuation.after(statement: [0x20, 0xFF, 0x3B]) == .command(1))
     }
 
     @Test func outputLines() {

@@ -81,4 +81,19 @@ import Testing
         let many = SQLStatementScanner(String(repeating: "a", count: 1 << 20) + ";")
         #expect(many.end == 1 << 20)
     }
+
+    /// The next statement on a line is read on from the same bytes, with
+    /// offsets in them.
+    @Test func theNextStatementOnTheLine() {
+        let first = SQLStatementScanner("SELECT 1; SELECT ';'; x")
+        #expect(first.end == 8)
+        let second = first.next(at: 10)
+        #expect(second.end == 20)
+        #expect(second.statement.map { String(decoding: $0, as: UTF8.self) } == "SELECT ';';")
+        var third = second.next(at: 22)
+        #expect(third.end == nil)
+        third.append(line: ";")
+        #expect(third.statement.map { String(decoding: $0, as: UTF8.self) } == "x\n;")
+        #expect(String(decoding: third.bytes, as: UTF8.self) == "x\n;")
+    }
 }

@@ -141,16 +141,15 @@ public struct CommandReader {
         while let open = statement, let complete = open.statement, let rest = open.rest {
             commands.append(Command(.sql, String(decoding: complete, as: UTF8.self), line: statementLine))
             let restLine = statementLine + complete.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            let restText = String(decoding: rest, as: UTF8.self)
             statement = nil
-            switch CommandContinuation.after(statement: restText) {
+            switch CommandContinuation.after(statement: rest) {
             case .nothing:
                 break
             case .openComment:
-                openComment = (restText, restLine)
-            case .command(let body):
-                statement = SQLStatementScanner(body)
-                statementLine = restLine + restText[..<body.startIndex].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                openComment = (String(decoding: rest, as: UTF8.self), restLine)
+            case .command(let start):
+                statement = open.next(at: start)
+                statementLine = restLine + rest[..<start].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             }
         }
         return commands

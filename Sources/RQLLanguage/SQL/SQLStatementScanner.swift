@@ -13,9 +13,13 @@
 ///     scanner.append(line: "b'; -- c")
 ///     scanner.end                       // 13, the offset of `;`
 public struct SQLStatementScanner {
-    /// The text so far, in UTF-8.
-    public private(set) var bytes: [UInt8]
-    /// The offset of the `;` that ends the statement; nil while it goes on.
+    /// The text so far, in UTF-8, from the line where the statements before
+    /// this one on it started.
+    private var storage: [UInt8]
+    /// Where the statement starts in `storage`.
+    private var start = 0
+    /// The offset of the `;` that ends the statement, in the bytes of its
+    /// first line (from the first statement on it); nil while it goes on.
     public private(set) var end: Int?
     /// Where the tokens read so far end.
     private var scanned = 0
@@ -24,15 +28,27 @@ public struct SQLStatementScanner {
     private var completion = SQLCompletion()
 
     public init<Text: StringProtocol>(_ text: Text) {
-        bytes = Array(text.utf8)
+        storage = Array(text.utf8)
         scan()
+    }
+
+    /// The statement's text so far, in UTF-8.
+    public var bytes: ArraySlice<UInt8> { storage[start...] }
+
+    /// The statement that starts at `index` of `rest`, read on from the same
+    /// bytes: a line of many statements is read once, not once after each.
+    public func next(at index: Int) -> SQLStatementScanner {
+        var next = self
+        (next.start, next.end, next.scanned, next.open, next.completion) = (index, nil, index, nil, SQLCompletion())
+        next.scan()
+        return next
     }
 
     /// Adds a line break and `line` (without its newline).
     public mutating func append<Text: StringProtocol>(line: Text) {
         guard end == nil else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: line.utf8)
+        storage.append(0x0A)
+        storage.append(contentsOf: line.utf8)
         scan()
     }
 
@@ -50,16 +66,17 @@ public struct SQLStatementScanner {
 
     /// The statement, through its `;`; nil while it goes on.
     public var statement: ArraySlice<UInt8>? {
-        end.map { bytes[...$0] }
+        end.map { storage[start...$0] }
     }
 
-    /// What follows the statement's `;`; nil while it goes on.
+    /// What follows the statement's `;`, with the indices of the bytes it is
+    /// read from; nil while it goes on.
     public var rest: ArraySlice<UInt8>? {
-        end.map { bytes[($0 + 1)...] }
+        end.map { storage[($0 + 1)...] }
     }
 
     private mutating func scan() {
-        let bytes = bytes
+        let bytes = storage
         bytes.withUnsafeBufferPointer { buffer in
             var next = open.map { SQLLexer.continuing($0, in: buffer) }
             open = nil

@@ -6,7 +6,9 @@
 /// row never spans two chunks.
 ///
 /// Holding a million rows costs their display text plus a byte a cell, two
-/// or three for a long one.
+/// or three for a long one; each full chunk is then compressed
+/// (`ByteCompression`) on a thread of its own while rows go on arriving, and
+/// unpacked again one at a time as the rows are written.
 struct CellStore {
     /// Four bits: the header byte's other four hold a short length.
     struct Flags: OptionSet {
@@ -47,7 +49,8 @@ struct CellStore {
     /// The length in a header byte that says a longer one follows.
     private static let longLength: UInt8 = 15
 
-    private var chunks: [[UInt8]] = []
+    /// The full chunks, packed; none until one fills.
+    private var packer: ChunkPacker?
     private var current: [UInt8] = []
     /// Display bytes of the cell being added, when they cannot go straight in.
     private var scratch: [UInt8] = []
@@ -55,7 +58,7 @@ struct CellStore {
 
     /// Forgets every cell, keeping the memory for the next ones.
     mutating func removeAll() {
-        chunks.removeAll()
+        packer = nil
         current.removeAll(keepingCapacity: true)
         count = 0
     }
@@ -98,7 +101,8 @@ struct CellStore {
     /// Ends a row: the next one may start a new chunk.
     mutating func endRow() {
         guard current.count >= CellStore.chunkSize else { return }
-        chunks.append(current)
+        if packer == nil { packer = ChunkPacker() }
+        packer?.add(current)
         current = []
         current.reserveCapacity(CellStore.chunkSize + CellStore.chunkSize / 4)
     }
@@ -107,7 +111,7 @@ struct CellStore {
     func forEachRow(columnCount: Int, _ body: ([Stored]) -> Void) {
         var row: [Stored] = []
         row.reserveCapacity(columnCount)
-        for chunk in chunks + [current] {
+        func read(_ chunk: [UInt8]) {
             chunk.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
@@ -130,6 +134,8 @@ struct CellStore {
                 }
             }
         }
+        packer?.forEachChunk(read)
+        read(current)
     }
 
     /// Records the scratch bytes as a cell and returns its width.

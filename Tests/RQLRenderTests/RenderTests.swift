@@ -1,5 +1,6 @@
 import Testing
 @testable import RQLRender
+import RQLValues
 
 private func render(_ rows: RowArray, _ settings: RenderSettings) throws -> String {
     var rows = rows
@@ -64,6 +65,25 @@ private func mixedRows() -> RowArray { RowArray(columns: ["name", "n", "note"], 
             | c:\\\\x\\\\ |
 
             """)
+    }
+
+    /// Rows past the first chunks are held packed and come back whole, in order.
+    @Test func manyMegabytesOfRowsComeBackWhole() throws {
+        let words = ["東京", "family 👨‍👩‍👧", "Café", "🇫🇷", "क्षत्रिय", "a|b", "plain"]
+        let count = 80_000
+        let values: [[SQLValue]] = (0..<count).map { index in
+            let title: [String] = (0..<(1 + index % 5)).map { words[(index + $0 * 3) % words.count] }
+            return [SQLValue.integer(Int64(index)), SQLValue.text(title.joined(separator: " "))]
+        }
+        let rows = RowArray(columns: ["n", "title"], rows: values)
+        let lines = try render(rows, RenderSettings(mode: .box, showsHeaders: false, maxRows: 0)).split(separator: "\n")
+        #expect(lines.count == count + 2)
+        let width = DisplayWidth.of(String(lines[1]))
+        for (index, line) in lines.dropFirst().dropLast().enumerated() {
+            guard case .text(let title) = values[index][1] else { continue }
+            #expect(line.hasPrefix("│ \(String(repeating: " ", count: 5 - String(index).count))\(index) │ \(title) "), "row \(index)")
+            if index % 97 == 0 { #expect(DisplayWidth.of(String(line)) == width, "row \(index)") }
+        }
     }
 
     @Test func maxRowsShowsHeadAndTailWithAFooter() throws {

@@ -4,9 +4,20 @@ import RQLValues
 
 /// The renderer on rows and settings drawn from the input: every output
 /// mode writes without crashing, rows without blobs come out as UTF-8, and
-/// JSON output parses.
+/// JSON output parses. And the packing of the rows box, table and markdown
+/// hold: the input packs and unpacks to itself, and read as a packed block
+/// it unpacks or is refused, without reading or writing out of bounds.
 enum RendererCheck {
     static func problems(_ input: [UInt8]) -> [String] {
+        var packing: [String] = []
+        if ByteCompression.decompress(ByteCompression.compress(input), count: input.count) != input {
+            packing.append("the input does not unpack to itself")
+        }
+        _ = ByteCompression.decompress(input, count: Int(input.first ?? 0) * 16)
+        return packing + rendering(input)
+    }
+
+    private static func rendering(_ input: [UInt8]) -> [String] {
         var bytes = FuzzBytes(input)
         var settings = RenderSettings(mode: OutputMode.allCases[bytes.below(OutputMode.allCases.count)],
                                       showsHeaders: bytes.flag(), usesColor: bytes.flag())

@@ -208,6 +208,12 @@ import Testing
             #expect(read(text)?.bitPattern == expected?.bitPattern, "\(text)")
         }
         #expect(read("12") == nil && read("1.") == nil && read("01.5") == nil && read("1e") == nil && read("x1.5") == nil)
+        // The shape's check from the text alone agrees with the value.
+        texts += ["1e-400", "1e400", "0.0e-400", "1." + String(repeating: "0", count: 60) + "1e-300", "12", "1e",
+                  "1" + String(repeating: "0", count: 38) + ".5e250", "1" + String(repeating: "0", count: 38) + ".5e270"]
+        for text in texts {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { ColumnKind.isReal($0) } == (read(text) != nil), "\(text)")
+        }
     }
 
     /// The conversion the warning suggests names a file `.import` can read
@@ -296,6 +302,48 @@ import Testing
         #expect(test.run(".import \(path) texts").errors == "error: texts is a virtual table; .import fills ordinary tables\n")
         #expect(test.run(".import \(path) texts_data").errors
             == "error: texts_data is a shadow table, which its virtual table keeps; .import fills ordinary tables\n")
+    }
+
+    /// A CSV file is read once, typed by its first records; a later value
+    /// that would type a column otherwise over the whole file starts the
+    /// import again, so the table is what typing by every value makes.
+    @Test(arguments: [
+        ("1.5", "x", "TEXT", "'1.50'"),     // text after reals: every value kept as written
+        ("7", "2.5", "REAL", "7.0"),        // a fraction after integers
+        ("", "42", "INTEGER", "NULL"),      // the first value of a column empty so far
+        ("1.5", "9007199254740993", "TEXT", "'1.50'"),  // an integer a REAL cannot hold, beside fractions
+        ("1", "9007199254740993", "INTEGER", "1"),      // which an INTEGER column holds
+    ])
+    func aLaterValueThatTypesTheColumnOtherwise(early: String, late: String, type: String, first: String) throws {
+        let early = early == "1.5" ? "1.50" : early
+        let records = (1...5_000).map { "\($0),\($0 == 4_500 ? late : early)" }.joined(separator: "\n")
+        let path = try file("late.csv", "n,v\n" + records + "\n")
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import \(path) t").output == "imported 5000 records into a new table t (n INTEGER, v \(type))\n")
+        #expect(test.value("SELECT quote(v) FROM t WHERE n = 1;") == first)
+        #expect(test.value("SELECT count(*) FROM t;") == "5000")
+        // The same through a pipe, read once into a copy that the second reading takes whole.
+        let fifo = folder + "/late-pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat '\(path)' > '\(fifo)'"]
+        try writer.run()
+        #expect(test.run(".import \(fifo) piped").output == "imported 5000 records into a new table piped (n INTEGER, v \(type))\n")
+        writer.waitUntilExit()
+        #expect(test.value("SELECT count(*) FROM (SELECT n, v FROM piped EXCEPT SELECT n, v FROM t);") == "0")
+    }
+
+    /// A malformed record after the first ones, read while records are
+    /// inserted, leaves nothing behind.
+    @Test func aLateMalformedRecordLeavesNothing() throws {
+        let records = (1...4_600).map { $0 == 4_500 ? "4500,x,extra" : "\($0),x" }.joined(separator: "\n")
+        let path = try file("bad.csv", "n,v\n" + records + "\n")
+        let test = try TestSession.inMemory("CREATE TABLE kept (n INTEGER, v TEXT);")
+        #expect(test.run(".import \(path) t").errors.hasPrefix("\(path):4501: error: "))
+        #expect(test.run(".import \(path) kept").errors.hasPrefix("\(path):4501: error: "))
+        #expect(test.value("SELECT count(*) FROM kept;") == "0")
+        #expect(test.run(".tables").output == "kept\n")
     }
 
     @Test func anImportInsideATransactionEndsWithIt() throws {

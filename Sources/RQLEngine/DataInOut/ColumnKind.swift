@@ -22,11 +22,14 @@ struct ColumnKind: Equatable {
         return sawReal ? .real : .integer
     }
 
+    /// Whether no value has said anything yet.
+    var isUndecided: Bool { !(sawInteger || sawReal || sawText) }
+
     mutating func observe(csv field: UnsafeBufferPointer<UInt8>) {
         guard !sawText, !field.isEmpty else { return }
         if let integer = ColumnKind.integer(field) {
             observe(integer)
-        } else if ColumnKind.real(field) != nil {
+        } else if ColumnKind.isReal(field) {
             sawReal = true
         } else {
             sawText = true
@@ -74,65 +77,103 @@ struct ColumnKind: Equatable {
     /// with a fraction or an exponent: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`,
     /// and is not so small that the float would be 0.
     static func real(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = field.startIndex
-        // The digits as one integer while it stays below 2^53, and the power of ten it is scaled by.
+        guard let number = DecimalNumber(field) else { return nil }
+        // Clinger's fast path: an integer below 2^53 and a power of ten up to
+        // 10^22 are both exact doubles, and one multiplication or division of
+        // them is correctly rounded, as parsing the text would be.
+        if number.isExact, number.scale >= -22, number.scale <= 22 {
+            let magnitude = Double(number.significand)
+            let value = number.scale < 0 ? magnitude / powersOfTen[-number.scale] : magnitude * powersOfTen[number.scale]
+            return number.isNegative ? -value : value
+        }
+        // Too large for a REAL (infinity), or too small (a number that is not 0 read as 0).
+        guard let value = parsed(field), value.isFinite, value != 0 || !number.hasNonZeroDigit else { return nil }
+        return value
+    }
+
+    /// Whether `real` would give a value, decided from the text alone where
+    /// it can be: a number of at most 40 characters whose exponent is at most
+    /// 250 either way is finite and, unless all its digits are 0, not 0.
+    static func isReal(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let number = DecimalNumber(field) else { return false }
+        if number.isExact && number.scale >= -22 && number.scale <= 22 { return true }
+        if field.count <= 40, number.exponent.magnitude <= 250 { return true }
+        return real(field) != nil
+    }
+
+    /// The text of a number as the C library reads it (rql leaves
+    /// LC_NUMERIC as C), through a copy on the stack when it is short.
+    private static func parsed(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard field.count < 64 else { return Double(String(decoding: field, as: UTF8.self)) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: field.count + 1) { text in
+            for (index, byte) in field.enumerated() { text[index] = CChar(bitPattern: byte) }
+            text[field.count] = 0
+            return text.baseAddress.map { strtod($0, nil) }
+        }
+    }
+
+    /// A number's text read digit by digit: valid when it matches
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?` with a fraction or an exponent.
+    private struct DecimalNumber {
+        var isNegative = false
+        /// The digits as one integer while it stays below 2^53.
         var significand: UInt64 = 0
-        var exact = true
+        /// Whether `significand` holds every digit exactly and the exponent is short.
+        var isExact = true
         var hasNonZeroDigit = false
+        /// The power of ten the significand is scaled by (fraction digits and exponent).
         var scale = 0
-        func digits(counting: Bool) -> Int {
-            let start = index
-            while index < field.endIndex, field[index] >= UInt8(ascii: "0"), field[index] <= UInt8(ascii: "9") {
-                if counting {
-                    if field[index] != UInt8(ascii: "0") { hasNonZeroDigit = true }
-                    significand = significand &* 10 &+ UInt64(field[index] - UInt8(ascii: "0"))
-                    if significand > 1 << 53 { exact = false }
+        /// The exponent as written (0 without one; past four digits, 10,000).
+        var exponent = 0
+
+        init?(_ field: UnsafeBufferPointer<UInt8>) {
+            var index = field.startIndex
+            isNegative = index < field.endIndex && field[index] == UInt8(ascii: "-")
+            if isNegative { index += 1 }
+            let whole = index
+            let wholeDigits = readDigits(field, &index)
+            guard wholeDigits > 0, field[whole] != UInt8(ascii: "0") || wholeDigits == 1 else { return nil }
+            var hasFractionOrExponent = false
+            if index < field.endIndex, field[index] == UInt8(ascii: ".") {
+                index += 1
+                let fractionDigits = readDigits(field, &index)
+                guard fractionDigits > 0 else { return nil }
+                scale -= fractionDigits
+                hasFractionOrExponent = true
+            }
+            if index < field.endIndex, field[index] == UInt8(ascii: "e") || field[index] == UInt8(ascii: "E") {
+                index += 1
+                let exponentSign = index < field.endIndex && field[index] == UInt8(ascii: "-") ? -1 : 1
+                if index < field.endIndex, field[index] == UInt8(ascii: "+") || field[index] == UInt8(ascii: "-") { index += 1 }
+                let exponentStart = index
+                while index < field.endIndex, field[index] >= UInt8(ascii: "0"), field[index] <= UInt8(ascii: "9") { index += 1 }
+                guard index > exponentStart else { return nil }
+                if index - exponentStart > 4 {
+                    isExact = false
+                    exponent = 10_000
+                } else {
+                    for byte in field[exponentStart..<index] { exponent = exponent * 10 + Int(byte - UInt8(ascii: "0")) }
+                    exponent *= exponentSign
+                    scale += exponent
                 }
+                hasFractionOrExponent = true
+            }
+            guard index == field.endIndex, hasFractionOrExponent else { return nil }
+        }
+
+        /// Reads digits from `index` into the significand; returns how many.
+        private mutating func readDigits(_ field: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int {
+            let start = index
+            while index < field.endIndex {
+                let digit = field[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if digit != 0 { hasNonZeroDigit = true }
+                significand = significand &* 10 &+ UInt64(digit)
+                if significand > 1 << 53 { isExact = false }
                 index += 1
             }
             return index - start
         }
-        let negative = index < field.endIndex && field[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        let whole = index
-        let wholeDigits = digits(counting: true)
-        guard wholeDigits > 0, field[whole] != UInt8(ascii: "0") || wholeDigits == 1 else { return nil }
-        var hasFractionOrExponent = false
-        if index < field.endIndex, field[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionDigits = digits(counting: true)
-            guard fractionDigits > 0 else { return nil }
-            scale -= fractionDigits
-            hasFractionOrExponent = true
-        }
-        if index < field.endIndex, field[index] == UInt8(ascii: "e") || field[index] == UInt8(ascii: "E") {
-            index += 1
-            let exponentSign = index < field.endIndex && field[index] == UInt8(ascii: "-") ? -1 : 1
-            if index < field.endIndex, field[index] == UInt8(ascii: "+") || field[index] == UInt8(ascii: "-") { index += 1 }
-            let exponentStart = index
-            let exponentDigits = digits(counting: false)
-            guard exponentDigits > 0 else { return nil }
-            if exponentDigits > 4 {
-                exact = false
-            } else {
-                var exponent = 0
-                for byte in field[exponentStart..<index] { exponent = exponent * 10 + Int(byte - UInt8(ascii: "0")) }
-                scale += exponentSign * exponent
-            }
-            hasFractionOrExponent = true
-        }
-        guard index == field.endIndex, hasFractionOrExponent else { return nil }
-        // Clinger's fast path: an integer below 2^53 and a power of ten up to
-        // 10^22 are both exact doubles, and one multiplication or division of
-        // them is correctly rounded, as parsing the text would be.
-        if exact, scale >= -22, scale <= 22 {
-            let value = scale < 0 ? Double(significand) / powersOfTen[-scale] : Double(significand) * powersOfTen[scale]
-            return negative ? -value : value
-        }
-        // Too large for a REAL (infinity), or too small (a number that is not 0 read as 0).
-        guard let value = Double(String(decoding: field, as: UTF8.self)), value.isFinite,
-              value != 0 || !hasNonZeroDigit else { return nil }
-        return value
     }
 
     /// 10^0 … 10^22, each exact as a double.

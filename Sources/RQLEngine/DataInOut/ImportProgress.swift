@@ -9,7 +9,7 @@ final class ImportProgress {
     private let output: ByteOutput?
     private let started = Date()
     private var phaseStarted = Date()
-    private var phase = "reading"
+    private var phase = Phase.reading
     private var lastShown: Date?
     private var shows = false
 
@@ -25,7 +25,7 @@ final class ImportProgress {
         guard now.timeIntervalSince(started) >= 0.5, now.timeIntervalSince(lastShown ?? .distantPast) >= 0.1 else { return }
         lastShown = now
         shows = true
-        var line = "\r\(phase) \(source.path): \(ImportProgress.megabytes(source.bytesRead))"
+        var line = "\r\(phase.rawValue) \(source.path): \(ImportProgress.megabytes(source.bytesRead))"
         if let size = source.size, size > 0 {
             line += " of \(ImportProgress.megabytes(size)) (\(source.bytesRead * 100 / size)%)"
         }
@@ -35,9 +35,14 @@ final class ImportProgress {
         output.flush()
     }
 
-    /// The second reading starts: records are inserted from now on.
-    func beginInserting() {
-        phase = "importing"
+    /// What the line says is going on: the file read for its columns'
+    /// types, or records inserted.
+    enum Phase: String {
+        case reading, importing
+    }
+
+    func begin(_ phase: Phase) {
+        self.phase = phase
         phaseStarted = Date()
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The file `.import` reads, in chunks, twice: once to learn its columns and
-/// their types, once to insert. A regular file is read again from its start;
-/// anything else (a FIFO, `/dev/stdin`) is copied to an unnamed temporary
-/// file as it is read the first time, so memory stays flat either way.
+/// The file `.import` reads, in chunks, once or twice (once to learn its
+/// columns and their types, once to insert). A regular file is read again
+/// from its start; anything else (a FIFO, `/dev/stdin`) is copied to an
+/// unnamed temporary file as it is read the first time, so memory stays
+/// flat either way.
 public final class ImportSource {
     public let path: String
     /// The size of a regular file, for the progress line; nil otherwise.
@@ -94,6 +95,8 @@ public final class ImportSource {
     /// Starts again from the first byte.
     public func rewind() throws(CommandError) {
         if let spool, isFirstReading {
+            // The rest of the input goes to the copy too, which is all of it then.
+            while try !read().isEmpty {}
             close(descriptor)
             descriptor = spool
             self.spool = nil

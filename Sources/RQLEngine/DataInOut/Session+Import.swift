@@ -5,10 +5,13 @@ import RQLLanguage
 import RQLValues
 
 /// `.import`: a CSV, TSV, JSON or newline-delimited JSON file into a table,
-/// all or nothing. The file is read twice, chunk by chunk: first for its
-/// columns, their types and its shape (a malformed record stops the import
-/// before anything is written), then to insert each record with a prepared
-/// statement inside a savepoint that a failure rolls back.
+/// all or nothing, chunk by chunk, inside a savepoint that a failure (a
+/// malformed record, a constraint) rolls back. A CSV or TSV file is read
+/// once: its columns' types come from its first records, and the rest are
+/// inserted as they are read (`Session+ImportOnePass.swift`). JSON, and a
+/// CSV file whose later values need other types than its first ones gave,
+/// are read twice: first for the columns, their types and the shape, then
+/// to insert each record with a prepared statement.
 extension Session {
     /// What the first reading learned: the columns, in order, and the records.
     struct ImportShape {
@@ -34,30 +37,29 @@ extension Session {
         let progress = ImportProgress(source: source, to: diagnostics)
         defer { progress.finish() }
         let interrupts = interruptCount
-        let shape = try readShape(of: source, request, progress: progress, interrupts: interrupts)
-        try source.rewind()
-        progress.beginInserting()
-        let summary = try queue.inDatabase { db throws -> String in
-            let connection = db.sqliteConnection
-            try db.execute(sql: "SAVEPOINT rql_import")
-            do {
-                let target = try importTarget(request, shape, in: db)
-                try insertRecords(of: source, request, shape, into: target.sql, columns: target.columns, connection: connection,
-                                  progress: progress, interrupts: interrupts)
-                try db.execute(sql: "RELEASE rql_import")
-                let records = "\(shape.records) record\(shape.records == 1 ? "" : "s")"
-                return target.created
-                    ? "imported \(records) into a new table \(target.name) (" + zip(shape.names, shape.kinds)
-                        .map { "\($0) \($1.affinity.rawValue)" }.joined(separator: ", ") + ")"
-                    : "imported \(records) into \(target.name)"
-            } catch {
-                try? db.execute(sql: "ROLLBACK TO rql_import")
-                try? db.execute(sql: "RELEASE rql_import")
-                throw error
+        let imported: (summary: String, shape: ImportShape)
+        if request.format == .csv || request.format == .tsv,
+           let once = try importInOnePass(source, request, progress: progress, interrupts: interrupts) {
+            imported = once
+        } else {
+            if request.format == .csv || request.format == .tsv {
+                try source.rewind()
+                progress.begin(.reading)
             }
+            let shape = try readShape(of: source, request, progress: progress, interrupts: interrupts)
+            try source.rewind()
+            progress.begin(.importing)
+            let summary = try inImportSavepoint { db in
+                let target = try importTarget(request, shape, in: db)
+                try insertRecords(of: source, request, shape, into: target.sql, columns: target.columns,
+                                  connection: db.sqliteConnection, progress: progress, interrupts: interrupts)
+                return Session.importSummary(target, shape)
+            }
+            imported = (summary, shape)
         }
+        let shape = imported.shape
         progress.finish()
-        output.write(summary + "\n")
+        output.write(imported.summary + "\n")
         if let line = shape.headerNotUTF8 {
             diagnostics.write("\(request.path):\(line): warning: the header is not UTF-8 text; "
                               + "in the column names each byte that is not became U+FFFD\n")
@@ -68,6 +70,40 @@ extension Session {
                               + "iconv -f WINDOWS-1252 -t UTF-8 \(Session.shellWord(request.path)) > "
                               + Session.shellWord(Session.convertedName(request.path)) + "\n")
         }
+    }
+
+    /// Runs `body` inside the import's savepoint: released when it returns,
+    /// rolled back when it throws or returns nil.
+    func inImportSavepoint<Result>(_ body: (Database) throws -> Result?) throws -> Result? {
+        try queue.inDatabase { db throws -> Result? in
+            try db.execute(sql: "SAVEPOINT rql_import")
+            do {
+                if let result = try body(db) {
+                    try db.execute(sql: "RELEASE rql_import")
+                    return result
+                }
+            } catch {
+                try? db.execute(sql: "ROLLBACK TO rql_import")
+                try? db.execute(sql: "RELEASE rql_import")
+                throw error
+            }
+            try? db.execute(sql: "ROLLBACK TO rql_import")
+            try? db.execute(sql: "RELEASE rql_import")
+            return nil
+        }
+    }
+
+    func inImportSavepoint(_ body: (Database) throws -> String) throws -> String {
+        try inImportSavepoint { db -> String? in try body(db) } ?? ""
+    }
+
+    /// What `.import` says it did.
+    static func importSummary(_ target: ImportTarget, _ shape: ImportShape) -> String {
+        let records = "\(shape.records) record\(shape.records == 1 ? "" : "s")"
+        return target.created
+            ? "imported \(records) into a new table \(target.name) (" + zip(shape.names, shape.kinds)
+                .map { "\($0) \($1.affinity.rawValue)" }.joined(separator: ", ") + ")"
+            : "imported \(records) into \(target.name)"
     }
 
     /// `dir/cities.csv` → `dir/cities-utf8.csv`: a name that keeps the
@@ -105,10 +141,7 @@ extension Session {
             if !hasRecord { hasRecord = try reader.next() }
             while hasRecord {
                 shape.check(reader.bytes, line: reader.line)
-                guard reader.fieldCount == width else {
-                    throw ImportError.at(request.path, line: reader.line,
-                                         .fieldCount(reader.fieldCount, width: width, header: request.hasHeader))
-                }
+                try Session.checkFields(of: reader, width: width, request)
                 reader.bytes.withUnsafeBufferPointer { bytes in
                     for column in 0..<width {
                         shape.kinds[column].observe(csv: UnsafeBufferPointer(rebasing: bytes[reader.fieldRange(column)]))
@@ -155,7 +188,7 @@ extension Session {
         }
     }
 
-    private func checkImportGoesOn(_ progress: ImportProgress, records: Int, interrupts: Int) throws {
+    func checkImportGoesOn(_ progress: ImportProgress, records: Int, interrupts: Int) throws {
         if interruptCount != interrupts {
             throw CommandError(.importInterrupted)
         }
@@ -179,8 +212,9 @@ extension Session {
     /// The table to fill (its name, and as SQL) and, for each column of the
     /// file in order, the table's column it goes to: a new table made from
     /// the file's columns, or an existing one matched by name (or position).
-    private func importTarget(_ request: ImportRequest, _ shape: ImportShape,
-                              in db: Database) throws -> (name: String, sql: String, columns: [String], created: Bool) {
+    typealias ImportTarget = (name: String, sql: String, columns: [String], created: Bool)
+
+    func importTarget(_ request: ImportRequest, _ shape: ImportShape, in db: Database) throws -> ImportTarget {
         let (named, table) = try Session.importedTable(request.table, in: db)
         let existing = try Row.fetchOne(db, sql: """
             SELECT schema, name, type FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND (? IS NULL OR schema = ?)
@@ -228,24 +262,11 @@ extension Session {
     private func insertRecords(of source: ImportSource, _ request: ImportRequest, _ shape: ImportShape,
                                into table: String, columns: [String], connection: SQLiteConnection?,
                                progress: ImportProgress, interrupts: Int) throws {
-        let sql = "INSERT INTO \(table) (" + columns.map(SQLText.identifier).joined(separator: ", ")
-            + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw CommandError(.sqlite(String(cString: sqlite3_errmsg(connection))))
-        }
-        defer { sqlite3_finalize(statement) }
+        let insert = try ImportInsert(into: table, columns: columns, connection: connection)
         let affinities = shape.kinds.map(\.affinity)
-        var records = 0
-        func insert(line: Int) throws {
-            let code = sqlite3_step(statement)
-            sqlite3_reset(statement)
-            guard code == SQLITE_DONE else {
-                guard code != SQLITE_INTERRUPT else { throw CommandError(.importInterrupted) }
-                throw ImportError.at(request.path, line: line, .importRow(sqlite: String(cString: sqlite3_errmsg(connection))))
-            }
-            records += 1
-            if records & 0xFFF == 0 { try checkImportGoesOn(progress, records: records, interrupts: interrupts) }
+        func step(line: Int) throws {
+            try insert.step(path: request.path, line: line)
+            if insert.records & 0xFFF == 0 { try checkImportGoesOn(progress, records: insert.records, interrupts: interrupts) }
         }
         switch request.format {
         case .csv, .tsv:
@@ -255,26 +276,26 @@ extension Session {
                 reader.bytes.withUnsafeBufferPointer { bytes in
                     for column in 0..<affinities.count {
                         Session.bind(csv: reader.fieldRange(column), in: bytes, as: affinities[column],
-                                     to: statement, at: Int32(column + 1))
+                                     to: insert.statement, at: Int32(column + 1))
                     }
                 }
-                try insert(line: reader.line)
+                try step(line: reader.line)
             }
         case .json, .ndjson:
             var reader = JSONRecordReader(source)
             while try reader.next() {
-                sqlite3_clear_bindings(statement)
+                sqlite3_clear_bindings(insert.statement)
                 reader.bytes.withUnsafeBufferPointer { bytes in
                     for member in reader.members {
-                        Session.bind(json: member.value, in: bytes, to: statement, at: Int32(member.key + 1))
+                        Session.bind(json: member.value, in: bytes, to: insert.statement, at: Int32(member.key + 1))
                     }
                 }
-                try insert(line: reader.line)
+                try step(line: reader.line)
             }
         }
     }
 
-    private static func bind(csv range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+    static func bind(csv range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
                              as affinity: ColumnKind.Affinity, to statement: OpaquePointer, at index: Int32) {
         let field = UnsafeBufferPointer(rebasing: bytes[range])
         if field.isEmpty, affinity != .text {
@@ -298,7 +319,7 @@ extension Session {
         }
     }
 
-    private static func bindText(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+    static func bindText(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
                                  to statement: OpaquePointer, at index: Int32) {
         guard !range.isEmpty, let base = bytes.baseAddress else {
             sqlite3_bind_text(statement, index, "", 0, Session.transient)

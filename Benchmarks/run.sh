@@ -104,6 +104,17 @@ fi
 compare ".import, 1M-row CSV, new table" "rm -f '$data/imported.sqlite' && '$rql' '$data/imported.sqlite' -c \".import '$csv' t\"" \
   "rm -f '$data/imported.sqlite' && sqlite3 '$data/imported.sqlite' -cmd \".import --csv '$csv' t\" .exit"
 compare ".dump of that table" "'$rql' '$data/imported.sqlite' -c .dump" "sqlite3 '$data/imported.sqlite' .dump"
+# REAL-heavy: 200,000 records of four REAL columns (fifteen digits, two,
+# three, and whole ones written with .0) and a non-ASCII title.
+reals="$data/import-200k-reals.csv"
+if [ ! -f "$reals" ]; then
+  sqlite3 -csv -header "$emoji" "SELECT id / 7.0 AS ratio, round(amount * 1.37, 2) AS price,
+    (id * 2654435761 % 1000000) / 1000.0 AS measure, CAST(id % 5000 AS REAL) AS whole, title
+    FROM items WHERE id <= 200000" >"$reals.tmp"
+  mv "$reals.tmp" "$reals"
+fi
+compare ".import, 200k-row CSV, four REAL columns" "rm -f '$data/imported.sqlite' && '$rql' '$data/imported.sqlite' -c \".import '$reals' t\"" \
+  "rm -f '$data/imported.sqlite' && sqlite3 '$data/imported.sqlite' -cmd \".import --csv '$reals' t\" .exit"
 compare "box, default .maxrows (40)" "'$rql' --mode box '$db' -c '.maxrows 40' -c 'select * from reminders'" "sqlite3 -box '$db' 'select * from reminders'"
 echo
 echo "time and memory columns are rql / sqlite3; below 1.00x rql is faster or smaller."

@@ -26,7 +26,7 @@ public struct CommandContinuation: Sendable {
     public static let notebook = CommandContinuation(looksAhead: true, readsCells: true)
 
     /// Whether `line` goes on with a DSL query; `isOpen`: whether the
-    /// query's text so far leaves something open (`DSLContinuation.needsMore`).
+    /// query's lines so far leave something open (`DSLContinuation`).
     public func query(isOpen: Bool, continuesOn line: String) -> Bool {
         if isBlank(line) || (readsCells && Self.isOutput(line)) { return false }
         if isOpen { return true }

@@ -3,16 +3,40 @@
 /// an operand, or inside a bracket, a string or a `case`. Text the lexer
 /// cannot read (other than an open string) is complete: the command ends
 /// there and runs to report its error, and the lines after it stay commands
-/// of their own.
+/// of their own. Read a line at a time, each line is lexed once (a line
+/// inside an open string with the lines since the string opened), so a
+/// query of many lines is not read again for each.
 ///
-///     DSLContinuation.needsMore("reminders |")          // true
-///     DSLContinuation.needsMore("reminders | count")    // false
-public enum DSLContinuation {
-    public static func needsMore(_ text: String) -> Bool {
+///     var continuation = DSLContinuation()
+///     continuation.read(line: "reminders |")     // needsMore: true
+///     continuation.read(line: "  | count")       // needsMore: false
+public struct DSLContinuation {
+    /// Brackets and `case`s open in the lines read.
+    private var depth = 0
+    private var cases = 0
+    /// The last token of the lines read.
+    private var last: Token.Kind?
+    /// The lines since a string or a name in backticks opened, while it is open.
+    private var open: String?
+    /// Whether the lines read so far leave something open.
+    public private(set) var needsMore = false
+
+    public init() {}
+
+    /// Reads the command's first line, or the next one.
+    public mutating func read(line: String) {
+        let text = open.map { $0 + "\n" + line } ?? line
         let (tokens, error) = Lexer.tokensLeniently(text)
-        if let error { return error.problem.isUnterminated }
-        var depth = 0
-        var cases = 0
+        if let error, error.problem.isUnterminated {
+            open = text
+            needsMore = true
+            return
+        }
+        open = nil
+        guard error == nil else {
+            needsMore = false
+            return
+        }
         for token in tokens {
             switch token.kind {
             case .symbol(.leftParen), .symbol(.leftBracket): depth += 1
@@ -23,9 +47,13 @@ public enum DSLContinuation {
             default: break
             }
         }
-        if depth > 0 || cases > 0 { return true }
-        guard let last = tokens.last else { return false }
-        switch last.kind {
+        last = tokens.last?.kind ?? last
+        needsMore = depth > 0 || cases > 0 || last.map(DSLContinuation.needsOperand) == true
+    }
+
+    /// Whether a command cannot end with a token of this kind.
+    private static func needsOperand(_ kind: Token.Kind) -> Bool {
+        switch kind {
         case .symbol(let symbol):
             return ![.star, .rightParen, .rightBracket].contains(symbol)
         case .word(let word):

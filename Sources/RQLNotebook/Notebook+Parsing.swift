@@ -113,9 +113,12 @@ private struct NotebookParser {
         case .dot:
             break
         case .dsl:
-            while end < lines.count,
-                  CommandContinuation.notebook.query(isOpen: DSLContinuation.needsMore(text), continuesOn: lines[end]) {
-                text += "\n" + lines[end].trimmingTrailingWhitespace()
+            var continuation = DSLContinuation()
+            continuation.read(line: text)
+            while end < lines.count, CommandContinuation.notebook.query(isOpen: continuation.needsMore, continuesOn: lines[end]) {
+                let added = lines[end].trimmingTrailingWhitespace()
+                text += "\n" + added
+                continuation.read(line: added)
                 end += 1
             }
         case .sql:

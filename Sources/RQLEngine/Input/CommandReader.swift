@@ -18,8 +18,9 @@ public struct CommandReader {
     private var statementLine = 0
     /// A `/* */` comment between commands that has not ended yet, and its first line.
     private var openComment: (text: String, line: Int)?
-    /// The DSL query being read.
+    /// The DSL query being read, and what its lines leave open.
     private var query: Command?
+    private var queryContinuation = DSLContinuation()
     /// Whether `query` is complete and waits only to see whether the next line starts with `|`.
     private var queryIsComplete = false
     private let rules: CommandContinuation
@@ -54,7 +55,9 @@ public struct CommandReader {
         if var open = query {
             query = nil
             if rules.query(isOpen: !queryIsComplete, continuesOn: line) {
-                open.text += "\n" + line.trimmingTrailingWhitespace()
+                let added = line.trimmingTrailingWhitespace()
+                open.text += "\n" + added
+                queryContinuation.read(line: added)
                 return holding(open)
             }
             completed.append(open)
@@ -63,9 +66,10 @@ public struct CommandReader {
     }
 
     /// The DSL query `command` if it is complete where it stands; else it
-    /// waits in `query` for the lines after it.
+    /// waits in `query` for the lines after it. `queryContinuation` has
+    /// read its lines.
     private mutating func holding(_ command: Command) -> [Command] {
-        let isOpen = DSLContinuation.needsMore(command.text)
+        let isOpen = queryContinuation.needsMore
         guard isOpen || rules.looksAhead else { return [command] }
         query = command
         queryIsComplete = !isOpen
@@ -100,7 +104,10 @@ public struct CommandReader {
         case .dot:
             return [Command(.dot, String(body).trimmingTrailingWhitespace(), line: bodyLine)]
         case .dsl:
-            return holding(Command(.dsl, String(body).trimmingTrailingWhitespace(), line: bodyLine))
+            let text = String(body).trimmingTrailingWhitespace()
+            queryContinuation = DSLContinuation()
+            queryContinuation.read(line: text)
+            return holding(Command(.dsl, text, line: bodyLine))
         case .sql:
             statement = SQLStatementScanner(body)
             statementLine = bodyLine

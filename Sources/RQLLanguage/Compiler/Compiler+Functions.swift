@@ -207,7 +207,10 @@ extension Compiler {
         let level = found.level
         if !condition.isRowsOfRelationship {
             switch quantifier {
-            case .any, .none: level.wheres.append(condition)
+            case .any, .none:
+                level.wheres.append(condition)
+                // As in a `where`: a path's LEFT JOIN whose missing row the condition rejects is an inner join.
+                for alias in condition.rejectsWhenMissing { level.joinInner(alias) }
             case .all: level.wheres.append(SQLExpression(.isNotTrue(condition.node)))
             }
         } else if quantifier == .all {

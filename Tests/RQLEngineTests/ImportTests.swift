@@ -34,6 +34,18 @@ import Testing
         #expect(test.run(".import \(trailing) ones").output == "imported 4 records into a new table ones (n INTEGER)\n")
     }
 
+    /// A FIFO called NAME in the test's folder, and the shell command that
+    /// writes what `command` prints into it (wait for it after reading).
+    func pipe(_ name: String, writing command: String) throws -> (path: String, writer: Process) {
+        let path = folder + "/" + name
+        #expect(mkfifo(path, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "\(command) > '\(path)'"]
+        try writer.run()
+        return (path, writer)
+    }
+
     /// Writes `text` to FILE in the test's folder; returns its path.
     func file(_ name: String, _ text: String) throws -> String {
         let path = folder + "/" + name
@@ -323,12 +335,7 @@ import Testing
         #expect(test.value("SELECT quote(v) FROM t WHERE n = 1;") == first)
         #expect(test.value("SELECT count(*) FROM t;") == "5000")
         // The same through a pipe, read once into a copy that the second reading takes whole.
-        let fifo = folder + "/late-pipe.csv"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "cat '\(path)' > '\(fifo)'"]
-        try writer.run()
+        let (fifo, writer) = try pipe("late-pipe.csv", writing: "cat '\(path)'")
         #expect(test.run(".import \(fifo) piped").output == "imported 5000 records into a new table piped (n INTEGER, v \(type))\n")
         writer.waitUntilExit()
         #expect(test.value("SELECT count(*) FROM (SELECT n, v FROM piped EXCEPT SELECT n, v FROM t);") == "0")
@@ -356,12 +363,7 @@ import Testing
     }
 
     @Test func aFIFOIsReadOnceAndKeptForTheSecondReading() throws {
-        let fifo = folder + "/pipe.csv"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "printf 'a,b\\n1,x\\n2,y\\n' > '\(fifo)'"]
-        try writer.run()
+        let (fifo, writer) = try pipe("pipe.csv", writing: "printf 'a,b\\n1,x\\n2,y\\n'")
         let test = try TestSession.inMemory("")
         #expect(test.run(".import \(fifo) t").output == "imported 2 records into a new table t (a INTEGER, b TEXT)\n")
         writer.waitUntilExit()

@@ -128,17 +128,9 @@ extension Session {
         switch request.format {
         case .csv, .tsv:
             var reader = CSVReader(source, separator: request.fieldSeparator, skippingLines: request.skippedLines)
-            guard try reader.next() else { throw CommandError(.noRecords(request.path)) }
-            let width = reader.fieldCount
-            var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
-            if request.hasHeader {
-                if !reader.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) { shape.headerNotUTF8 = reader.line }
-                shape.names = (0..<width).map { String(decoding: reader.bytes[reader.fieldRange($0)], as: UTF8.self) }
-            } else {
-                shape.names = (1...width).map { "c\($0)" }
-            }
-            var hasRecord = !request.hasHeader
-            if !hasRecord { hasRecord = try reader.next() }
+            var shape = try Session.csvHead(&reader, request)
+            let width = shape.kinds.count
+            var hasRecord = request.hasHeader ? try reader.next() : true
             while hasRecord {
                 shape.check(reader.bytes, line: reader.line)
                 try Session.checkFields(of: reader, width: width, request)
@@ -169,6 +161,22 @@ extension Session {
             shape.names = Session.importColumnNames(reader.keys)
             return shape
         }
+    }
+
+    /// The shape a CSV file's first record starts: its width, and the
+    /// column names its header gives (c1…cN without one). The reader stays
+    /// on that record.
+    static func csvHead(_ reader: inout CSVReader, _ request: ImportRequest) throws -> ImportShape {
+        guard try reader.next() else { throw CommandError(.noRecords(request.path)) }
+        let width = reader.fieldCount
+        var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
+        if request.hasHeader {
+            if !reader.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) { shape.headerNotUTF8 = reader.line }
+            shape.names = (0..<width).map { String(decoding: reader.bytes[reader.fieldRange($0)], as: UTF8.self) }
+        } else {
+            shape.names = (1...width).map { "c\($0)" }
+        }
+        return shape
     }
 
     /// Column names as a new table gets them: an empty one is `cN`, and a

@@ -18,15 +18,8 @@ extension Session {
     func importInOnePass(_ source: ImportSource, _ request: ImportRequest, progress: ImportProgress,
                          interrupts: Int) throws -> (summary: String, shape: ImportShape)? {
         var reader = CSVReader(source, separator: request.fieldSeparator, skippingLines: request.skippedLines)
-        guard try reader.next() else { throw CommandError(.noRecords(request.path)) }
-        let width = reader.fieldCount
-        var shape = ImportShape(names: [], kinds: Array(repeating: ColumnKind(), count: width))
-        if request.hasHeader {
-            if !reader.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) { shape.headerNotUTF8 = reader.line }
-            shape.names = (0..<width).map { String(decoding: reader.bytes[reader.fieldRange($0)], as: UTF8.self) }
-        } else {
-            shape.names = (1...width).map { "c\($0)" }
-        }
+        var shape = try Session.csvHead(&reader, request)
+        let width = shape.kinds.count
         // The first records, held while their types are learned.
         var held: [(bytes: [UInt8], fields: [Range<Int>], line: Int)] = []
         var heldBytes = 0

@@ -8,7 +8,9 @@
 /// Holding a million rows costs their display text plus a byte a cell, two
 /// or three for a long one; each full chunk is then compressed
 /// (`ByteCompression`) on a thread of its own while rows go on arriving, and
-/// unpacked again one at a time as the rows are written.
+/// unpacked again one at a time as the rows are written. Copies of a store
+/// share its packed chunks: a store is filled in one place, and its copies
+/// only read.
 struct CellStore {
     /// Four bits: the header byte's other four hold a short length.
     struct Flags: OptionSet {

@@ -20,7 +20,7 @@ final class ChunkPacker: @unchecked Sendable {
     func add(_ chunk: [UInt8]) {
         queue.async {
             let packed = chunk.count <= ChunkPacker.largestPacked ? ByteCompression.compress(chunk) : chunk
-            self.chunks.append(packed.count < chunk.count ? Chunk(bytes: packed, count: chunk.count) : Chunk(bytes: chunk, count: chunk.count))
+            self.chunks.append(Chunk(bytes: packed.count < chunk.count ? packed : chunk, count: chunk.count))
         }
     }
 

@@ -31,7 +31,8 @@ extension Session {
             reader.bytes.withUnsafeBufferPointer { bytes in
                 for column in 0..<width { shape.kinds[column].observe(csv: UnsafeBufferPointer(rebasing: bytes[fields[column]])) }
             }
-            held.append((reader.bytes, fields, reader.line))
+            // A copy of the bytes alone: the reader's buffer keeps room for long records.
+            held.append((reader.bytes.withUnsafeBufferPointer(Array.init), fields, reader.line))
             heldBytes += reader.bytes.count
             hasRecord = try reader.next()
         }

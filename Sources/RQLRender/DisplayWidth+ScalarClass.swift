@@ -4,21 +4,22 @@
 /// holds the definitions it is made from and checks it against them).
 extension DisplayWidth {
     struct ScalarClass: Equatable {
-        /// Bits 0 and 1 hold the columns, 3 for none settled; the others are flags.
+        /// Bits 0 and 1 hold the columns, 3 for a scalar not read here;
+        /// bits 4 to 6 how it joins; the others are flags.
         let rawValue: UInt8
 
         static let pictograph: UInt8 = 1 << 2
-        static let extending: UInt8 = 1 << 3
-        static let joinsNever: UInt8 = 1 << 4
-        static let joinsUnknown: UInt8 = 1 << 5
-        static let emoji: UInt8 = 1 << 6
+        static let joinsNever: UInt8 = 1 << 3
+        static let joiningShift: UInt8 = 4
+        static let emoji: UInt8 = 1 << 7
 
-        /// A scalar past the table: no columns settled, which settles the rest.
+        /// A scalar past the table: not read here.
         static let beyondTable = ScalarClass(rawValue: 3)
 
-        /// Columns the scalar takes when its cluster takes the sum of its
-        /// scalars' columns; nil for one that can join a cluster taking
-        /// otherwise (Indic scripts, jamo, joiners, regional indicators…).
+        /// The columns a cluster that starts with the scalar takes, by the
+        /// width model of `DisplayWidth.of(_: Character)`; nil for a scalar
+        /// whose cluster is not read here (a prepended mark, which joins
+        /// the scalar after it; a mark of no columns in a wide range).
         var columns: Int? {
             let columns = rawValue & 3
             return columns == 3 ? nil : Int(columns)
@@ -28,23 +29,33 @@ extension DisplayWidth {
         /// after one joins the next pictograph into its cluster.
         var isPictograph: Bool { rawValue & ScalarClass.pictograph != 0 }
 
-        /// Grapheme_Extend (or a combining diacritical mark): a scalar of no
-        /// columns that goes on the cluster before it rather than standing alone.
-        var isExtending: Bool { rawValue & ScalarClass.extending != 0 }
+        /// Whether nothing joins the scalar (a control, a separator): every
+        /// cluster ends after it.
+        var joinsNever: Bool { rawValue & ScalarClass.joinsNever != 0 }
 
-        /// Whether what follows the scalar can join its cluster: not after a
-        /// control, a format character or a separator, where every cluster
-        /// ends; unknown for a scalar Unicode has not assigned.
         var joining: Joining {
-            if rawValue & ScalarClass.joinsNever != 0 { return .never }
-            return rawValue & ScalarClass.joinsUnknown != 0 ? .unknown : .yes
+            Joining(rawValue: rawValue >> ScalarClass.joiningShift & 7) ?? .starts
         }
 
         /// Unicode's Emoji property: U+FE0F after it selects its emoji form.
         var isEmoji: Bool { rawValue & ScalarClass.emoji != 0 }
     }
 
-    enum Joining { case yes, never, unknown }
+    /// How a scalar joins the cluster before it.
+    enum Joining: UInt8 {
+        /// Only by a rule of its own kind (a letter, a symbol, a jamo, a flag's half).
+        case starts
+        /// A consonant that a virama after a consonant links (Indic_Conjunct_Break).
+        case consonant
+        /// Always: Extend or ZWJ (a combining mark, a variation selector, a skin tone, a tag).
+        case extend
+        /// Always: SpacingMark (a vowel sign that takes a column of its own in print).
+        case spacingMark
+        /// Always, and it links the consonants around it: a virama of a script that makes conjuncts.
+        case linker
+        /// Always, and a conjunct goes on across it (a nukta, a ZWJ).
+        case conjunctExtend
+    }
 
     /// The first scalar the table does not hold: planes 2 and 3 (CJK) are in it.
     static let scalarClassLimit: UInt32 = 0x40000

@@ -1,13 +1,12 @@
 /// Display width straight from UTF-8 bytes, one cluster at a time, for the
-/// text tabular output holds: one line of display text (no controls). Most
-/// scalars are a cluster alone and take their own columns, and common
-/// scripts are recognized by range without a property lookup. Emoji
-/// clusters (a base with variation selectors, skin tones, keycaps and tags,
-/// pictographs joined by ZWJ, flag pairs) and Devanagari syllables are read
-/// here too, by the rules that make them one cluster. A scalar whose
-/// cluster can take other columns than its scalars do by other rules (the
-/// marks and conjuncts of other Indic scripts, Hangul jamo, prepended
-/// marks) has the word around it measured per cluster by
+/// text tabular output holds: one line of display text (no controls). Each
+/// scalar's class (its columns, how it joins a cluster) is one lookup in a
+/// table made from Swift's own Unicode data, and clusters are read by the
+/// rules that make them (`cluster(_:at:_:)`): accents and vowel signs,
+/// Indic conjuncts, Hangul syllables from jamo, emoji with skin tones,
+/// variation selectors, keycaps and tags, ZWJ sequences and flags. Only a
+/// word holding a prepended mark (which joins the scalar after it), or a
+/// mark of no columns in a wide range, is measured per cluster by
 /// `DisplayWidth.of(_: String)`: both ways give the same widths.
 extension DisplayWidth {
     /// Columns the line takes.
@@ -104,25 +103,21 @@ extension DisplayWidth {
     }
 
     /// The cluster that starts at `index`: its length in bytes and its
-    /// columns, by the width model of `of(_: Character)`; nil when a rule
-    /// read here does not settle it.
+    /// columns, by the width model of `of(_: Character)`; nil when it starts
+    /// with a scalar not read here. The rules are Unicode's for extended
+    /// grapheme clusters (UAX #29) as Swift applies them: marks, vowel signs,
+    /// joiners and variation selectors join the cluster before them (GB9,
+    /// GB9a); Hangul jamo make syllables (GB6–GB8); a virama links the
+    /// consonants around it (GB9c); a ZWJ joins two pictographs (GB11);
+    /// regional indicators pair (GB12, GB13).
     private static func cluster(_ bytes: UnsafeRawBufferPointer, at index: Int,
                                 _ classes: ScalarClasses) -> (length: Int, columns: Int)? {
         guard let (first, firstLength) = scalar(bytes, at: index) else { return nil }
-        if (0x0900...0x097F).contains(first) { return devanagariCluster(bytes, at: index, first: first, length: firstLength, classes) }
         let firstClass = classes[first]
-        guard let own = ownColumns(first, firstClass) else { return nil }
+        guard let own = firstClass.columns else { return nil }
         var end = index + firstLength
-        // Only a scalar beyond ASCII goes on a cluster.
-        guard end < bytes.count, bytes[end] >= 0x80 else { return (firstLength, own) }
-        // A scalar of no columns may be a control, where every cluster ends,
-        // or a mark that a cluster already began with: not read here.
-        if own == 0 { return nil }
-        switch firstClass.joining {
-        case .never: return (firstLength, own)
-        case .unknown: return nil
-        case .yes: break
-        }
+        // Only a scalar beyond ASCII goes on a cluster, and none on a control.
+        guard end < bytes.count, bytes[end] >= 0x80, !firstClass.joinsNever else { return (firstLength, own) }
         var count = 1
         if isRegionalIndicator(first), let (next, length) = scalar(bytes, at: end), isRegionalIndicator(next) {
             end += length
@@ -130,29 +125,39 @@ extension DisplayWidth {
         }
         var selectsEmoji = false
         // Whether a ZWJ here joins the pictograph after it (ExtPict Extend* ZWJ × ExtPict).
-        var joins = count == 1 && firstClass.isPictograph
-        while let (next, length) = scalar(bytes, at: end) {
-            switch next {
-            case 0xFE0F:
-                selectsEmoji = true
-            case 0xFE0E, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F:
-                break
-            case 0x200D:
-                if joins, let (after, afterLength) = scalar(bytes, at: end + length), classes[after].isPictograph {
-                    count += 2
-                    end += length + afterLength
-                    continue
+        var joinsPictograph = count == 1 && firstClass.isPictograph
+        var jamo = Jamo(first)
+        // Whether a consonant was read with only conjunct extenders since,
+        // and whether a virama after it links the next consonant.
+        var afterConsonant = firstClass.joining == .consonant
+        var linked = false
+        while let (next, length) = scalar(bytes, at: end), next >= 0x80 {
+            let joining = classes[next].joining
+            if next == 0x200D, joinsPictograph, let (after, afterLength) = scalar(bytes, at: end + length),
+               classes[after].isPictograph {
+                count += 2
+                end += length + afterLength
+                continue
+            }
+            switch joining {
+            case .extend, .spacingMark, .linker, .conjunctExtend:
+                if next == 0xFE0F { selectsEmoji = true }
+                switch joining {
+                case .linker: linked = linked || afterConsonant
+                case .conjunctExtend: break
+                default: (afterConsonant, linked) = (false, false)
                 }
-                joins = false
+                // Only Extend keeps a pictograph's ZWJ sequence going, and a ZWJ ends it here.
+                if joining == .spacingMark || next == 0x200D { joinsPictograph = false }
+                jamo = nil
+            case .consonant where linked:
+                (afterConsonant, linked, joinsPictograph, jamo) = (true, false, false, nil)
             default:
-                // A scalar of no columns of its own may extend the cluster; one
-                // that has columns and joins none starts the next.
-                guard startsNoCluster(next) else { return (end - index, settled(firstClass, own, count: count, selectsEmoji)) }
-                let nextClass = classes[next]
-                guard let columns = nextClass.columns ?? (isDevanagariMark(next) ? 0 : nil) else { return nil }
-                guard columns == 0, nextClass.isExtending else {
+                guard let current = jamo, let following = Jamo(next), current.isFollowed(by: following) else {
                     return (end - index, settled(firstClass, own, count: count, selectsEmoji))
                 }
+                jamo = following
+                joinsPictograph = false
             }
             count += 1
             end += length
@@ -160,91 +165,41 @@ extension DisplayWidth {
         return (end - index, settled(firstClass, own, count: count, selectsEmoji))
     }
 
-    /// A Devanagari cluster: a letter, sign or digit, then its marks (vowel
-    /// signs, nukta, virama, anusvara…), and a consonant a virama links to
-    /// the consonant before it (GB9c: क्ष is one cluster). It takes its first
-    /// scalar's one column; nil when it starts with a mark.
-    private static func devanagariCluster(_ bytes: UnsafeRawBufferPointer, at index: Int, first: UInt32,
-                                          length: Int, _ classes: ScalarClasses) -> (length: Int, columns: Int)? {
-        guard !isDevanagariMark(first) else { return nil }
-        var end = index + length
-        // Whether the marks since the last consonant allow a link (only
-        // non-spacing marks and viramas), and whether a virama links now.
-        var afterConsonant = isDevanagariConsonant(first)
-        var linked = false
-        while let (next, nextLength) = scalar(bytes, at: end) {
-            if next == 0x94D {
-                linked = afterConsonant
-            } else if next == 0x200D || next == 0xFE0E || next == 0xFE0F || isDevanagariMark(next) && !isSpacing(next) {
-                // an Extend: the link, if any, holds
-            } else if isDevanagariMark(next) {
-                (afterConsonant, linked) = (false, false)
-            } else if linked, isDevanagariConsonant(next) {
-                (afterConsonant, linked) = (true, false)
-            } else if !isOtherExtend(next, classes) {
-                break
-            }
-            end += nextLength
-        }
-        return (end - index, 1)
-    }
-
-    /// Whether a scalar may go on the cluster before it; false for ASCII, a
-    /// regional indicator (which pairs only with another) and a Devanagari
-    /// letter, sign or digit, which each start a cluster after any other.
-    private static func startsNoCluster(_ value: UInt32) -> Bool {
-        if value < 0x80 || isRegionalIndicator(value) { return false }
-        return !(0x0900...0x097F).contains(value) || isDevanagariMark(value)
-    }
-
-    /// Scalars outside Devanagari that go on any cluster (Extend): skin
-    /// tones, the keycap, tags, and marks of no columns.
-    private static func isOtherExtend(_ value: UInt32, _ classes: ScalarClasses) -> Bool {
-        switch value {
-        case 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return true
-        case ..<0x300: return false
-        default:
-            let scalarClass = classes[value]
-            return scalarClass.columns == 0 && scalarClass.isExtending
-        }
-    }
-
-    private static func isDevanagariMark(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x900...0x903, 0x93A...0x93C, 0x93E...0x94F, 0x951...0x957, 0x962...0x963: return true
-        default: return false
-        }
-    }
-
-    /// Devanagari's spacing marks (SpacingMark, not Extend).
-    private static func isSpacing(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x903, 0x93B, 0x93E...0x940, 0x949...0x94C, 0x94E...0x94F: return true
-        default: return false
-        }
-    }
-
-    private static func isDevanagariConsonant(_ value: UInt32) -> Bool {
-        (0x915...0x939).contains(value) || (0x958...0x95F).contains(value) || (0x978...0x97F).contains(value)
-    }
-
     /// The columns of a cluster of `count` scalars that starts with `first`
-    /// (`own` columns alone): an emoji selected by U+FE0F takes two; any
-    /// other cluster takes its first scalar's columns.
+    /// (`own` columns): an emoji selected by U+FE0F takes two; any other
+    /// cluster takes its first scalar's columns.
     private static func settled(_ first: ScalarClass, _ own: Int, count: Int, _ selectsEmoji: Bool) -> Int {
         guard count > 1, selectsEmoji, own < 2 else { return own }
         return first.isEmoji ? 2 : own
     }
 
-    /// The columns of a scalar that starts a cluster; nil for one whose
-    /// cluster can take other columns by a rule not read here.
-    private static func ownColumns(_ value: UInt32, _ scalarClass: ScalarClass) -> Int? {
-        if isRegionalIndicator(value) || (0x1F3FB...0x1F3FF).contains(value) { return 2 }
-        return scalarClass.columns
-    }
-
     private static func isRegionalIndicator(_ value: UInt32) -> Bool {
         (0x1F1E6...0x1F1FF).contains(value)
+    }
+
+    /// A Hangul jamo or syllable, by its part in making a syllable.
+    private enum Jamo {
+        case leading, vowel, trailing, syllableLV, syllableLVT
+
+        init?(_ value: UInt32) {
+            switch value {
+            case 0x1100...0x115F, 0xA960...0xA97C: self = .leading
+            case 0x1160...0x11A7, 0xD7B0...0xD7C6: self = .vowel
+            case 0x11A8...0x11FF, 0xD7CB...0xD7FB: self = .trailing
+            case 0xAC00...0xD7A3: self = (value - 0xAC00) % 28 == 0 ? .syllableLV : .syllableLVT
+            default: return nil
+            }
+        }
+
+        /// Whether `next` goes on the same syllable (GB6, GB7, GB8).
+        func isFollowed(by next: Jamo) -> Bool {
+            switch (self, next) {
+            case (.leading, .leading), (.leading, .vowel), (.leading, .syllableLV), (.leading, .syllableLVT): return true
+            case (.vowel, .vowel), (.vowel, .trailing), (.syllableLV, .vowel), (.syllableLV, .trailing): return true
+            case (.trailing, .trailing), (.syllableLVT, .trailing): return true
+            default: return false
+            }
+        }
     }
 
     private static func cutByClusters(_ bytes: UnsafeRawBufferPointer, to width: Int) -> (byteCount: Int, width: Int)? {

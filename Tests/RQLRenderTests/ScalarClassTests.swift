@@ -33,21 +33,61 @@ import Testing
 }
 
 /// What the byte-level width reader needs to know of a scalar, defined by
-/// the width model of `DisplayWidth.of(_: Character)` and Unicode's
-/// properties as Swift reads them.
+/// the width model of `DisplayWidth.of(_: Character)` and read from how
+/// Swift's own grapheme breaking treats the scalar beside others (Swift
+/// gives no property for a scalar's Grapheme_Cluster_Break or
+/// Indic_Conjunct_Break).
 enum ScalarClassDefinition {
-    static func scalarClass(_ value: UInt32) -> DisplayWidth.ScalarClass {
+    typealias ScalarClass = DisplayWidth.ScalarClass
+
+    static func scalarClass(_ value: UInt32) -> ScalarClass {
         guard value < DisplayWidth.scalarClassLimit else { return .beyondTable }
-        var rawValue = UInt8(columns(of: value) ?? 3)
-        if isPictograph(value) { rawValue |= DisplayWidth.ScalarClass.pictograph }
-        if isExtending(value) { rawValue |= DisplayWidth.ScalarClass.extending }
-        switch joining(value) {
-        case .yes: break
-        case .never: rawValue |= DisplayWidth.ScalarClass.joinsNever
-        case .unknown: rawValue |= DisplayWidth.ScalarClass.joinsUnknown
+        // A surrogate, which UTF-8 never holds.
+        guard let scalar = Unicode.Scalar(value) else { return ScalarClass(rawValue: 3) }
+        var rawValue = UInt8(columns(scalar))
+        if isPictograph(value) { rawValue |= ScalarClass.pictograph }
+        if joinsNever(scalar) { rawValue |= ScalarClass.joinsNever }
+        rawValue |= joining(scalar).rawValue << ScalarClass.joiningShift
+        if scalar.properties.isEmoji { rawValue |= ScalarClass.emoji }
+        return ScalarClass(rawValue: rawValue)
+    }
+
+    /// Whether `text` is one grapheme cluster.
+    static func isOneCluster(_ text: String) -> Bool { text.count == 1 }
+
+    /// The columns of a cluster that starts with the scalar, or 3 where the
+    /// byte reader leaves the cluster to Swift: a prepended mark (it joins
+    /// the scalar after it), and a scalar of fewer than two columns alone
+    /// that a cluster of more makes wide (a mark in a wide range).
+    static func columns(_ scalar: Unicode.Scalar) -> Int {
+        if isOneCluster(String(scalar) + "b") { return 3 }
+        let own = DisplayWidth.of(scalar)
+        let wideInACluster = scalar.properties.isEmojiPresentation || DisplayWidth.isWide(scalar.value)
+        return wideInACluster && own != 2 ? 3 : own
+    }
+
+    /// Whether nothing joins the scalar: a combining mark after it stands alone.
+    static func joinsNever(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned:
+            return !isOneCluster(String(scalar) + "\u{301}")
+        default:
+            return false
         }
-        if Unicode.Scalar(value)?.properties.isEmoji == true { rawValue |= DisplayWidth.ScalarClass.emoji }
-        return DisplayWidth.ScalarClass(rawValue: rawValue)
+    }
+
+    static func joining(_ scalar: Unicode.Scalar) -> DisplayWidth.Joining {
+        let text = String(scalar)
+        guard isOneCluster("a" + text) else {
+            // A consonant: a virama after a consonant links it (क् + it).
+            let mayLink = scalar.properties.generalCategory == .otherLetter && scalar.value < 0x20000
+                && !(0x3400..<0xA000).contains(scalar.value) && !(0xAC00..<0xD7A4).contains(scalar.value)
+            return mayLink && isOneCluster("\u{915}\u{94D}" + text) ? .consonant : .starts
+        }
+        if isOneCluster("\u{915}" + text + "\u{915}") { return .linker }
+        if isOneCluster("\u{915}" + text + "\u{94D}\u{915}") { return .conjunctExtend }
+        // Extend keeps a pictograph's ZWJ sequence going; a spacing mark does not.
+        return isOneCluster("\u{1F600}" + text + "\u{200D}\u{1F600}") ? .extend : .spacingMark
     }
 
     /// The table as runs: each a first scalar shifted left by 8, with the
@@ -80,60 +120,6 @@ enum ScalarClassDefinition {
             }
 
             """
-    }
-
-    /// Columns a scalar takes, when its cluster takes the sum of its scalars'
-    /// columns; nil for a scalar that can join a cluster taking otherwise.
-    static func columns(of value: UInt32) -> Int? {
-        switch value {
-        case 0xAD: return 0  // soft hyphen
-        case 0xA0..<0x300, 0x370..<0x483, 0x48A..<0x591, 0x1E00..<0x2000: return 1  // Latin, Greek, Cyrillic, Armenian
-        case 0x300..<0x370: return 0  // combining diacritical marks
-        case 0x3041..<0x3097, 0x30A1..<0x30FB, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4: return 2  // kana, CJK, Hangul syllables
-        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2: return nil  // prepended concatenation marks
-        case 0x0900..<0x1E00, 0xA800..<0xAC00, 0xD7B0..<0xD800: return nil  // Indic and Southeast Asian scripts, jamo
-        case 0x200D, 0xFE0F, 0xFF9E, 0xFF9F: return nil  // joiner, emoji presentation, halfwidth voicing marks
-        case 0x302A...0x302D, 0x3099...0x309A: return nil  // marks in the wide ranges
-        case 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF: return nil  // regional indicators, emoji modifiers
-        case 0x10000..<0x1F000, 0x1FB00..<0x20000, 0x40000...: return nil  // other scripts beyond the BMP
-        default:
-            // A pictograph is a symbol, neither a mark nor of no width; those
-            // East Asian Width does not call wide take two with emoji presentation.
-            if isPictograph(value) {
-                return DisplayWidth.isWide(value) || Unicode.Scalar(value)?.properties.isEmojiPresentation == true ? 2 : 1
-            }
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            let properties = scalar.properties
-            if properties.generalCategory == .spacingMark { return nil }
-            let columns = DisplayWidth.of(scalar)
-            return columns > 0 && properties.isGraphemeExtend ? nil : columns
-        }
-    }
-
-    /// Whether what follows a scalar can join its cluster: not after a
-    /// control, a format character or a separator, where every cluster
-    /// ends; unknown for a scalar Unicode has not assigned.
-    enum Joining { case yes, never, unknown }
-
-    static func joining(_ value: UInt32) -> Joining {
-        switch value {
-        case ..<0x2000, 0x3041..<0x3097, 0x30A1..<0x30FB, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4:
-            return .yes
-        default: break
-        }
-        if isPictograph(value) || (0x1F1E6...0x1F1FF).contains(value) { return .yes }
-        switch Unicode.Scalar(value)?.properties.generalCategory {
-        case .format?, .control?, .lineSeparator?, .paragraphSeparator?: return .never
-        case .unassigned?, .surrogate?, nil: return .unknown
-        default: return .yes
-        }
-    }
-
-    /// Whether a scalar of no columns goes on the cluster before it
-    /// (Grapheme_Extend) rather than standing alone (a control, a format
-    /// character such as the soft hyphen).
-    static func isExtending(_ value: UInt32) -> Bool {
-        (0x300..<0x370).contains(value) || Unicode.Scalar(value)?.properties.isGraphemeExtend == true
     }
 
     /// Whether a ZWJ joins the scalar to a pictograph before it: the

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Rows of tabular output held compactly until the column widths are known:
 /// each cell as a record of its display bytes in chunks of about a megabyte
 /// (no copy of everything when the store grows), after one byte that holds
@@ -127,7 +129,7 @@ struct CellStore {
                     offset += length
                     let stored = flags.contains(.simple) || flags.contains(.measured)
                         ? Stored(flags: flags, width: flags.contains(.simple) ? length : width, bytes: cell)
-                        : Stored(flags: flags, width: CellStore.widestLine(cell), bytes: cell)
+                        : Stored(flags: flags, width: CellStore.widestLine(cell).width, bytes: cell)
                     row.append(stored)
                     if row.count == columnCount {
                         body(row)
@@ -147,8 +149,7 @@ struct CellStore {
                 record(flags, width: bytes.count, bytes)
                 return bytes.count
             }
-            let width = CellStore.widestLine(bytes)
-            let isOneLine = !bytes.contains(0x0A)
+            let (width, isOneLine) = CellStore.widestLine(bytes)
             record(isOneLine ? flags.union(.measured) : flags, width: width, bytes)
             return width
         }
@@ -177,16 +178,17 @@ struct CellStore {
         scratch[start...].reverse()
     }
 
-    /// The columns of the widest of the lines of display text.
-    /// Measured line by line in place, without collecting the lines: it runs
-    /// for every held cell that is not plain ASCII.
-    static func widestLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+    /// The columns of the widest of the lines of display text, and whether
+    /// there is one line. Measured line by line in place, without
+    /// collecting the lines: it runs for every held cell that is not plain ASCII.
+    static func widestLine(_ bytes: UnsafeRawBufferPointer) -> (width: Int, isOneLine: Bool) {
+        guard let base = bytes.baseAddress else { return (0, true) }
         var widest = 0
         var start = 0
         while true {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
             widest = max(widest, DisplayWidth.of(line: UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
-            guard end < bytes.count else { return widest }
+            guard end < bytes.count else { return (widest, start == 0) }
             start = end + 1
         }
     }

@@ -279,6 +279,14 @@ public final class Session {
         return redirected && written
     }
 
+    /// Closes the connection commands run on, as the end of a process
+    /// that will not release the session does: SQLite finishes with the
+    /// file (in WAL mode it checkpoints and removes the -wal and -shm
+    /// files). No command runs on the session after this.
+    public func closeDatabase() {
+        try? openedQueue?.close()
+    }
+
     /// The render settings for `output` as it is now.
     func renderSettings(for output: ByteOutput) -> RenderSettings {
         var render = RenderSettings(mode: settings.mode, showsHeaders: settings.showsHeaders,

@@ -80,8 +80,13 @@ struct ShellOptions: Equatable {
         // Output that never reached its file fails the run, even at the end;
         // `.exit CODE` chooses the status otherwise.
         let closed = session.close()
-        if let code = session.exitStatus, closed { throw ExitCode(code) }
-        if !closed || !succeeded { throw ExitCode.failure }
+        let status = if let code = session.exitStatus, closed { code } else if !closed || !succeeded { ExitCode.failure.rawValue } else { Int32(0) }
+        // rql ends here, its database closed and the session still held:
+        // releasing the session would only take GRDB's queue apart (a new
+        // thread) and its notification observers, as many instructions as
+        // the rest of closing.
+        session.closeDatabase()
+        withExtendedLifetime(session) { Foundation.exit(status) }
     }
 
     /// The options that set what `.headers`, `.separator`, `.nullvalue`,

@@ -20,6 +20,17 @@ enum AppTriggers {
         schema == "temp" && names.contains(name)
     }
 
+    /// Creates the triggers on a new connection to `target`. The Reminders
+    /// sample, just built, has the tables and none of the triggers; the
+    /// other samples never have the tables; any other database is looked at.
+    static func install(for target: DatabaseTarget, _ db: Database) throws {
+        switch target {
+        case .sample(.reminders): try db.execute(sql: SampleFiles.remindersApp)
+        case .sample: return
+        case .file, .copy, .scratch: try installIfReminders(db)
+        }
+    }
+
     /// Creates the triggers when the main database has the Reminders tables
     /// and none of them exists yet (a file written by an older rql stores them).
     static func installIfReminders(_ db: Database) throws {

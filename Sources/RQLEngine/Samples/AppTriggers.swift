@@ -8,11 +8,13 @@ import RQLValues
 /// them as TEMP triggers on each connection to a database with the Reminders
 /// schema, so a file never needs functions that only rql has.
 enum AppTriggers {
-    /// The names the script gives its triggers, in its order.
-    static let names: [String] = SampleFiles.remindersApp.split(separator: "\n").compactMap { line in
-        let prefix = "CREATE TEMP TRIGGER "
-        guard line.hasPrefix(prefix) else { return nil }
-        return String(line.dropFirst(prefix.count))
+    /// The names the script gives its triggers, in its order. Its lines
+    /// are split as bytes: split as Characters, the script took 0.4M
+    /// instructions each time rql opened a file.
+    static let names: [String] = SampleFiles.remindersApp.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line in
+        let prefix = "CREATE TEMP TRIGGER ".utf8
+        guard line.starts(with: prefix) else { return nil }
+        return String(decoding: line.dropFirst(prefix.count), as: UTF8.self)
     }
 
     /// Whether `schema`'s trigger `name` is one of these, made by rql.

@@ -171,7 +171,7 @@ fuzz-smoke: fuzz-build
 # The binary, shell completions where bash, zsh and fish look for them, and
 # the manual page, all under $(PREFIX). The binary is installed without its
 # symbol table and debug information (strip, from binutils, which the Swift
-# toolchain needs too): 64 MB instead of 97.
+# toolchain needs too): 64 MB instead of 99.
 install: build
 	@$(MAKE) --no-print-directory install-files
 

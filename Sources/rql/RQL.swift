@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import LineEditor
 import RQLEngine
-import RQLNotebook
 import RQLRender
 
 /// `rql`: the command line. Parsing only; every command runs through a `Session`.

@@ -116,6 +116,9 @@ let package = Package(
         .testTarget(name: "RQLLanguageTests", dependencies: ["RQLLanguage", "RQLValues"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(
+            name: "rqlTests",
+            dependencies: ["rql", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(
             name: "RQLNotebookTests",
             dependencies: ["RQLNotebook", "RQLEngine", "RQLRender", "RQLValues"]),
         .testTarget(

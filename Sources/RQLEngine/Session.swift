@@ -115,7 +115,18 @@ public final class Session {
     /// The status `.exit CODE` asked rql to end with.
     public internal(set) var exitStatus: Int32?
     /// What `def`, `enum`, `alias` and `let` defined for the open database.
-    public internal(set) var definitions = Definitions()
+    /// A sample's prelude is made when a command first reads them.
+    public internal(set) var definitions: Definitions {
+        get {
+            makePendingPrelude()
+            return madeDefinitions
+        }
+        set { madeDefinitions = newValue }
+    }
+    var madeDefinitions = Definitions()
+    /// The sample whose prelude is still to be made, and its catalog's
+    /// version when it opened.
+    var pendingPrelude: PendingPrelude?
     /// Whether a transaction is open (a `BEGIN` without its `COMMIT`).
     public var isInTransaction: Bool { openedQueue?.inDatabase { $0.isInsideTransaction } ?? false }
 
@@ -143,7 +154,7 @@ public final class Session {
         notebooks = options.notebooks
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
                                    colorAllowed: options.colorAllowed)
-        try loadPrelude(of: target)
+        try preparePrelude(of: target)
     }
 
     /// The output results go to now.
@@ -251,7 +262,7 @@ public final class Session {
         retargetInterrupt(to: newQueue)
         connection = OpenConnection(target: newTarget, queue: newQueue)
         definitions = Definitions()
-        try loadPrelude(of: newTarget)
+        try preparePrelude(of: newTarget)
     }
 
     /// Flushes and closes what the session opened. Output that did not
@@ -266,6 +277,14 @@ public final class Session {
         let written = reportingFailure { try console.checkWrites() }
         diagnostics.flush()
         return redirected && written
+    }
+
+    /// Closes the connection commands run on, as the end of a process
+    /// that will not release the session does: SQLite finishes with the
+    /// file (in WAL mode it checkpoints and removes the -wal and -shm
+    /// files). No command runs on the session after this.
+    public func closeDatabase() {
+        try? openedQueue?.close()
     }
 
     /// The render settings for `output` as it is now.

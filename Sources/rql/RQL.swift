@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import LineEditor
 import RQLEngine
-import RQLNotebook
 import RQLRender
 
 /// `rql`: the command line. Parsing only; every command runs through a `Session`.
@@ -28,11 +26,30 @@ enum RQL {
             run(subcommand, Array(arguments.dropFirst()))
         } else {
             do {
-                run(Shell.self, try SQLiteShellArguments.translate(arguments))
+                let translated = try SQLiteShellArguments.translate(arguments)
+                if let options = QuickShellArguments.options(translated) {
+                    run(options)
+                } else {
+                    run(Shell.self, translated)
+                }
             } catch {
                 writeToStandardError(Shell.fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
+        }
+    }
+
+    /// Runs the shell on options read without the argument parser. An exit
+    /// status ends rql with it, as the parser's `exit(withError:)` does,
+    /// without the usage text the parser makes before it looks at the
+    /// error; any other error ends rql as after the parser.
+    private static func run(_ options: ShellOptions) {
+        do {
+            try options.run()
+        } catch let status as ExitCode {
+            Foundation.exit(status.rawValue)
+        } catch {
+            exit(for: error, of: Shell.self)
         }
     }
 
@@ -41,13 +58,19 @@ enum RQL {
             var command = try type.parseAsRoot(arguments)
             try command.run()
         } catch {
-            if type.exitCode(for: error) == .success || error is ExitCode {
-                type.exit(withError: error)
-            }
-            let message = type.fullMessage(for: error)
-            writeToStandardError(message.isEmpty ? "" : message + "\n")
-            Foundation.exit(2)
+            exit(for: error, of: type)
         }
+    }
+
+    /// Ends rql after `error`: help, a version or an exit status as the
+    /// parser ends with them, any other error worded by it with status 2.
+    private static func exit(for error: any Error, of type: any ParsableCommand.Type) -> Never {
+        if type.exitCode(for: error) == .success || error is ExitCode {
+            type.exit(withError: error)
+        }
+        let message = type.fullMessage(for: error)
+        writeToStandardError(message.isEmpty ? "" : message + "\n")
+        Foundation.exit(2)
     }
 }
 
@@ -143,140 +166,21 @@ struct Shell: ParsableCommand {
     @Flag(help: "Print rql's version and the SQLite it runs on, and exit.")
     var version = false
 
+    /// The options as plain values.
+    var options: ShellOptions {
+        ShellOptions(database: database, trailingCommands: trailingCommands, sample: sample, readonly: readonly,
+                     safe: safe, mode: mode, noColor: noColor, initFile: initFile, noInit: noInit, commands: commands,
+                     startCommands: startCommands, header: header, separator: separator, newline: newline,
+                     nullvalue: nullvalue, bail: bail, echo: echo, batch: batch, interactive: interactive,
+                     version: version)
+    }
+
     func validate() throws {
-        if database != nil, sample != nil {
-            throw ValidationError(.eitherOr("a DATABASE", "--sample"))
-        }
-        if readonly, database == nil {
-            throw ValidationError(.readonlySample)
-        }
-        if initFile != nil, noInit {
-            throw ValidationError(.eitherOr("--init FILE", "--no-init"))
-        }
-        if let mode, OutputMode(rawValue: mode.lowercased()) == nil {
-            throw ValidationError(.unknownMode(mode))
-        }
-        if let sample, Sample.named(sample) == nil {
-            throw ValidationError(.unknownSample(sample))
-        }
-        if batch, interactive {
-            throw ValidationError(.eitherOr("--batch", "--interactive"))
-        }
+        try options.validate()
     }
 
     func run() throws {
-        if version {
-            let output = ByteOutput.standard(STDOUT_FILENO)
-            output.write("rql \(RQLVersion.text) (SQLite \(Session.sqliteVersion), \(Session.sqliteSourceID))\n")
-            return try finish(output)
-        }
-        let target: DatabaseTarget
-        if let database {
-            target = .file(path: database, readonly: readonly)
-        } else {
-            target = .sample(sample.flatMap(Sample.named) ?? .reminders)
-        }
-        let colorAllowed = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let options = Session.Options(target: target, mode: mode.flatMap { OutputMode(rawValue: $0.lowercased()) },
-                                      colorAllowed: colorAllowed, safe: safe, notebooks: Notebooks())
-        let session = try Session.openingOrExiting(options)
-        applySettings(to: session)
-        session.interruptOnSIGINT(endsProcessOnSecond: !isInteractive)
-        let succeeded: Bool
-        do {
-            succeeded = try run(session)
-        } catch {
-            session.close()
-            throw error
-        }
-        // Output that never reached its file fails the run, even at the end;
-        // `.exit CODE` chooses the status otherwise.
-        let closed = session.close()
-        if let code = session.exitStatus, closed { throw ExitCode(code) }
-        if !closed || !succeeded { throw ExitCode.failure }
-    }
-
-    /// The options that set what `.headers`, `.separator`, `.nullvalue`,
-    /// `.bail` and `.echo` set.
-    private func applySettings(to session: Session) {
-        if let header { session.settings.showsHeaders = header }
-        if let separator { session.settings.separator = separator }
-        if let newline { session.settings.rowSeparator = newline }
-        if let nullvalue { session.settings.nullText = nullvalue }
-        if bail { session.settings.bail = true }
-        if echo { session.settings.echo = true }
-        session.settings.keepsLastResult = isInteractive
-    }
-
-    /// `-c` commands, then the words after the database.
-    private var runCommands: [String] { commands + trailingCommands }
-
-    /// Whether rql reads commands at a prompt: no command to run, and a
-    /// terminal on stdin (or `--interactive`, and not `--batch`).
-    private var isInteractive: Bool {
-        runCommands.isEmpty && !batch && (interactive || isatty(STDIN_FILENO) == 1)
-    }
-
-    /// The start-up file, `--cmd` commands, then the commands: `-c` and
-    /// those after the database, a script on stdin or the prompt. Returns
-    /// whether they all succeeded.
-    private func run(_ session: Session) throws -> Bool {
-        try runStartUpFile(session)
-        if !startCommands.isEmpty {
-            guard runArguments(startCommands, in: session) else { return false }
-            if session.hasQuit { return true }
-        }
-        if !runCommands.isEmpty {
-            return runArguments(runCommands, in: session)
-        } else if !isInteractive {
-            return session.run(input: InputLines(), origin: "stdin", policy: .continueUnlessBail).succeeded
-        } else if let repl = REPL(session: session, history: historyFile) {
-            repl.run()
-            return true
-        } else {
-            printError(.noLineEditor)
-            throw ExitCode(2)
-        }
-    }
-
-    /// `--init FILE`, or `~/.rqlrc` when it exists and `--no-init` is not
-    /// given: its commands run first, as a script; its failures are
-    /// reported and do not change the exit status.
-    private func runStartUpFile(_ session: Session) throws {
-        guard !noInit else { return }
-        let path: String
-        if let initFile {
-            path = initFile
-        } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty,
-                  FileManager.default.fileExists(atPath: home + "/.rqlrc") {
-            path = home + "/.rqlrc"
-        } else {
-            return
-        }
-        let data: Data
-        do {
-            data = try InputFile.read(path)
-        } catch {
-            printError(.unreadableStartupFile(path, reason: error.reason))
-            throw ExitCode(2)
-        }
-        session.run(script: ForeignBytes.decode(data), origin: path, policy: .continueUnlessBail)
-    }
-
-    /// Where the REPL keeps its history; nil when there is no home to keep it in.
-    private var historyFile: HistoryFile? {
-        HistoryFile.defaultPath(environment: ProcessInfo.processInfo.environment).map { HistoryFile(path: $0) }
-    }
-
-    /// Commands from the command line: each complete in itself, in order;
-    /// the first failure stops.
-    private func runArguments(_ commands: [String], in session: Session) -> Bool {
-        for command in commands {
-            let result = session.run(script: command, origin: nil, policy: .stop)
-            if !result.succeeded { return false }
-            if session.hasQuit { break }
-        }
-        return true
+        try options.run()
     }
 }
 

@@ -176,6 +176,19 @@ import RQLRender
         #expect(session.run(".sample reminders\n.helpers").output.hasPrefix("enum reminders.status = incomplete 0"))
     }
 
+    /// The sample's prelude is made when the definitions are first read,
+    /// against the schema the sample had when it opened: a table renamed
+    /// and one dropped before then change nothing of it.
+    @Test func thePreludeIsMadeAgainstTheSchemaTheSampleOpenedWith() throws {
+        let fresh = try TestSession()
+        let changed = try TestSession()
+        changed.run("ALTER TABLE remindersLists RENAME TO lists;\nDROP TABLE remindersTags;\nDROP TABLE reminders;")
+        #expect(changed.run(".helpers").output == fresh.run(".helpers").output)
+        #expect(fresh.run(".helpers").output.contains("alias reminders.list = remindersList\n"))
+        #expect(changed.run("CREATE TABLE reminders (id INTEGER PRIMARY KEY, status INTEGER);\nINSERT INTO reminders (status) VALUES (0), (1)").errors == "")
+        #expect(changed.value("reminders | where isCompleted | count") == "1")
+    }
+
     @Test func theCatalogFollowsSchemaChanges() throws {
         let session = try TestSession()
         #expect(session.run("notes | count").errors.contains("no table or view named `notes`"))

@@ -196,6 +196,13 @@ check "a helper in ~/.rqlrc that follows a relationship" 0 "Family" \
   "$rql" -c "reminders | where listTitle == 'Family' | select listTitle | distinct"
 rm "$HOME/.rqlrc"
 
+# rql closes the database as it ends: SQLite checkpoints a WAL database and
+# removes its -wal and -shm files, as the sqlite3 shell leaves it.
+sqlite3 "$scratch/ends.sqlite" "PRAGMA journal_mode = wal; CREATE TABLE t(x);" >/dev/null
+check "a write to a WAL database, then rql ends" 0 "1" "$rql" "$scratch/ends.sqlite" -c 'INSERT INTO t VALUES (1)' -c 'SELECT count(*) FROM t'
+check "rql leaves no -wal or -shm file behind" 0 "" find "$scratch" -maxdepth 1 -name 'ends.sqlite-*'
+check "the row is in the database file" 0 "1" sqlite3 "$scratch/ends.sqlite" "SELECT count(*) FROM t"
+
 printf '.mode csv\n.headers on\n' > "$HOME/.rqlrc"
 check "~/.rqlrc runs first" 0 $'n\n1' "$rql" -c 'select 1 as n'
 check "--no-init skips ~/.rqlrc" 0 "1" "$rql" --no-init -c 'select 1 as n'

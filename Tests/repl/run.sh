@@ -161,6 +161,19 @@ type_line "SELECT 7 AS seven;"
 expect_screen "~/.rqlrc ran before the first prompt" "^seven = 7$"
 keys C-d
 
+# Leaving the prompt closes the database: SQLite checkpoints a WAL database
+# and removes its -wal and -shm files.
+sqlite3 "$scratch/wal.sqlite" "PRAGMA journal_mode = wal; CREATE TABLE t(x);" >/dev/null
+start --no-init wal.sqlite
+expect_screen "the prompt opens a WAL database" "^rql .*wal\.sqlite> $"
+type_line "INSERT INTO t VALUES (1); SELECT 'inserted' AS done;"
+expect_screen "the row is written" "│ inserted │"
+keys C-d
+waited=0
+while [ ! -f "$scratch/status" ] && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+if [ -z "$(find "$scratch" -maxdepth 1 -name 'wal.sqlite-*')" ] && [ "$(sqlite3 "$scratch/wal.sqlite" 'SELECT count(*) FROM t')" = 1 ]; then pass
+else fail "leaving the prompt leaves no -wal or -shm file"; fi
+
 # Notebooks at the prompt: .tour, .record, .clock and .read.
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 start --no-init

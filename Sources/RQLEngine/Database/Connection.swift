@@ -81,7 +81,7 @@ enum Connection {
     private static func openAndInstallTriggers(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
         let queue = try openDatabase(target, setup: setup)
         do {
-            try queue.inDatabase { db in try AppTriggers.installIfReminders(db) }
+            try queue.inDatabase { db in try AppTriggers.install(for: target, db) }
         } catch let error as DatabaseError {
             if case .file(let path, _) = target, let locked = Locked(error, path: path) { throw locked }
             throw CommandError(.appTriggers(reason: error.message ?? "\(error.resultCode)"))

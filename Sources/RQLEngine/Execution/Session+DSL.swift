@@ -33,7 +33,11 @@ extension Session {
 
     /// The outcome of compiling `text`, definitions made.
     func compileDSL(_ text: String) throws -> DSL.Outcome {
-        let catalog = try dslCatalog()
+        try compileDSL(text, catalog: try dslCatalog(), definitions: &definitions)
+    }
+
+    /// The outcome of compiling `text` against `catalog`, definitions made in `definitions`.
+    private func compileDSL(_ text: String, catalog: Catalog, definitions: inout Definitions) throws -> DSL.Outcome {
         do {
             // Ctrl-C or a time limit while compiling stops it, as it stops a statement.
             let before = interruptCount
@@ -62,12 +66,7 @@ extension Session {
     /// again when its schema changed.
     public func dslCatalog() throws -> Catalog {
         try queue.inDatabase { db in
-            var version: [String] = []
-            for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list ORDER BY seq") {
-                let name: String = row["name"]
-                let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA \(SQLText.identifier(name)).schema_version") ?? 0
-                version.append("\(name)\t\(row["file"] as String? ?? "")\t\(schemaVersion)")
-            }
+            let version = try Session.catalogVersion(db)
             if let cached = connection.catalogCache, cached.version == version { return cached.catalog }
             let catalog = try CatalogReader.read(db)
             connection.catalogCache = (version, catalog)
@@ -99,12 +98,48 @@ extension Session {
         try statement.setArguments(StatementArguments(arguments + Array(repeating: .null, count: max(0, count - arguments.count))))
     }
 
-    /// Makes the sample's DSL definitions (its prelude), one per line.
-    func loadPrelude(of target: DatabaseTarget) throws {
-        guard let sample = target.sample else { return }
-        for line in sample.prelude.split(separator: "\n") {
-            guard !line.skippingBlanksAndComments().isEmpty else { continue }
-            _ = try compileDSL(String(line))
+    /// The databases `db` has attached and the versions of their schemas:
+    /// while they stay the same, so does the catalog.
+    static func catalogVersion(_ db: Database) throws -> [String] {
+        var version: [String] = []
+        for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list ORDER BY seq") {
+            let name: String = row["name"]
+            let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA \(SQLText.identifier(name)).schema_version") ?? 0
+            version.append("\(name)\t\(row["file"] as String? ?? "")\t\(schemaVersion)")
+        }
+        return version
+    }
+
+    /// Readies the sample's DSL definitions (its prelude) for the database
+    /// just opened. A sample's are made when a command first reads the
+    /// definitions: most sessions that run one command never do, and
+    /// making them reads the whole catalog. A scratch copy of a sample has
+    /// them made at once, against the catalog it has, which no later
+    /// moment could give again.
+    func preparePrelude(of target: DatabaseTarget) throws {
+        switch target {
+        case .sample(let sample):
+            pendingPrelude = PendingPrelude(sample: sample, catalogVersion: try queue.inDatabase(Session.catalogVersion))
+        case .scratch, .file, .copy:
+            pendingPrelude = nil
+            guard let sample = target.sample else { return }
+            for line in sample.preludeLines { _ = try compileDSL(line) }
+        }
+    }
+
+    /// Makes the pending prelude's definitions against the catalog the
+    /// sample had when it opened: the open database's while its schema is
+    /// still that one, else that of a new copy of the sample.
+    func makePendingPrelude() {
+        guard let pending = pendingPrelude else { return }
+        pendingPrelude = nil
+        guard let catalog = pending.catalog(of: self) else { return }
+        for line in pending.sample.preludeLines {
+            // The sample's own prelude against the sample's own catalog
+            // compiles (the sample tests use every definition it makes); a
+            // line that did not would leave its definition unmade, as a
+            // failed `def` typed at the prompt does.
+            _ = try? compileDSL(line, catalog: catalog, definitions: &madeDefinitions)
         }
     }
 }

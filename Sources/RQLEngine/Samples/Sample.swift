@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RQLLanguage
 import RQLSamples
 
 /// A sample database rql can build from nothing, in memory.
@@ -23,12 +24,17 @@ public enum Sample: String, CaseIterable, Sendable {
         }
     }
 
-    /// DSL definitions made when the sample opens, one per line.
+    /// DSL definitions made for the sample, one per line.
     public var prelude: String {
         switch self {
         case .reminders: SampleFiles.remindersPrelude
         case .employees, .attachments: ""
         }
+    }
+
+    /// The prelude's definitions, without its blank and comment lines.
+    var preludeLines: [String] {
+        prelude.split(separator: "\n").filter { !$0.skippingBlanksAndComments().isEmpty }.map(String.init)
     }
 
     /// Looks a sample up by name, for messages that list the others.

@@ -4,10 +4,12 @@
 /// table made from Swift's own Unicode data, and clusters are read by the
 /// rules that make them (`cluster(_:at:_:)`): accents and vowel signs,
 /// Indic conjuncts, Hangul syllables from jamo, emoji with skin tones,
-/// variation selectors, keycaps and tags, ZWJ sequences and flags. Only a
-/// word holding a prepended mark (which joins the scalar after it), or a
-/// mark of no columns in a wide range, is measured per cluster by
-/// `DisplayWidth.of(_: String)`: both ways give the same widths.
+/// variation selectors, keycaps, ZWJ sequences and flags. Only a word
+/// holding a prepended mark (which joins the scalar after it), a mark of no
+/// columns in a wide range, or a scalar past the table (plane 14's tags,
+/// which a subdivision flag holds, and its variation selectors; private
+/// use) is measured per cluster by `DisplayWidth.of(_: String)`: both ways
+/// give the same widths.
 extension DisplayWidth {
     /// Columns the line takes.
     static func of(line bytes: UnsafeRawBufferPointer) -> Int {

@@ -341,6 +341,15 @@ import Testing
         #expect(test.value("SELECT count(*) FROM (SELECT n, v FROM piped EXCEPT SELECT n, v FROM t);") == "0")
     }
 
+    /// A first record larger than what is held is read as the later ones
+    /// are, and the columns are still typed by every value.
+    @Test func aFirstRecordLargerThanWhatIsHeld() throws {
+        let path = try file("large.csv", "n,v\n1," + String(repeating: "x", count: 5 << 20) + "\n2,y\n3,4\n")
+        let test = try TestSession.inMemory("")
+        #expect(test.run(".import \(path) t").output == "imported 3 records into a new table t (n INTEGER, v TEXT)\n")
+        #expect(test.value("SELECT sum(length(v)) FROM t;") == String((5 << 20) + 2))
+    }
+
     /// A malformed record after the first ones, read while records are
     /// inserted, leaves nothing behind.
     @Test func aLateMalformedRecordLeavesNothing() throws {

@@ -24,7 +24,9 @@ extension Session {
         var held: [(bytes: [UInt8], fields: [Range<Int>], line: Int)] = []
         var heldBytes = 0
         var hasRecord = request.hasHeader ? try reader.next() : true
-        while hasRecord, held.count < Session.heldRecords, heldBytes < Session.heldBytes {
+        // A record that would pass the bytes held is not copied: it is the
+        // first one read and inserted as the rest are.
+        while hasRecord, held.count < Session.heldRecords, heldBytes + reader.bytes.count <= Session.heldBytes {
             try Session.checkFields(of: reader, width: width, request)
             shape.check(reader.bytes, line: reader.line)
             let fields = (0..<width).map(reader.fieldRange)

@@ -64,7 +64,6 @@ let package = Package(
         // libedit (libedit-dev), reached only through LineEditor.
         .systemLibrary(
             name: "CLibEdit",
-            pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
         // The terminal line editor: prompt, history, completion, Ctrl-C.
         .target(

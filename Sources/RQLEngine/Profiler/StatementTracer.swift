@@ -89,6 +89,9 @@ final class StatementTracer {
         }
         var node: Int?
         if profiles {
+            // A statement SQLite keeps prepared (FTS5's own, a trigger's)
+            // counts from its first run, profiled or not: count this run.
+            for counter in StatementTracer.counters { _ = sqlite3_stmt_status(statement, counter, 1) }
             let parent = running.isEmpty ? nil : (currentTrigger?.node ?? running.last?.node)
             let key = UnsafeRawPointer(statement)
             if depth > 0, let existing = nodeByKey[key] {
@@ -166,6 +169,10 @@ final class StatementTracer {
         if let node = currentTrigger?.node { profile.nodes[node].nanoseconds += Int64(now &- lastEvent) }
         lastEvent = now
     }
+
+    /// The `sqlite3_stmt_status` counters a profile reads.
+    private static let counters = [SQLITE_STMTSTATUS_VM_STEP, SQLITE_STMTSTATUS_FULLSCAN_STEP,
+                                   SQLITE_STMTSTATUS_SORT, SQLITE_STMTSTATUS_AUTOINDEX]
 
     static let triggerPrefix = "-- TRIGGER "
 

@@ -36,6 +36,9 @@ let package = Package(
             exclude: ["README.md"],
             resources: [
                 .embedInCode("reminders.sql"),
+                // The database reminders.sql makes up to its due dates, for
+                // opening the sample without building it (SampleImageTests).
+                .embedInCode("reminders.sqlite"),
                 .embedInCode("reminders-app.sql"),
                 .embedInCode("reminders-prelude.rql"),
                 .embedInCode("employees.sql"),

@@ -2,6 +2,8 @@
 /// any folder.
 public enum SampleFiles {
     public static let reminders = String(decoding: PackageResources.reminders_sql, as: UTF8.self)
+    /// The database file `reminders` makes up to its due dates.
+    public static let remindersImage = PackageResources.reminders_sqlite
     /// The app's TEMP triggers, created on each connection to a Reminders database.
     public static let remindersApp = String(decoding: PackageResources.reminders_app_sql, as: UTF8.self)
     /// DSL definitions (helpers, enums, aliases) that come with the Reminders sample.

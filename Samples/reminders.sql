@@ -138,35 +138,27 @@ INSERT INTO remindersLists (id, color, title) VALUES
   ('00000000-0000-4000-8000-00000000a002', 3985191935, 'Family'),
   ('00000000-0000-4000-8000-00000000a003', 2012508671, 'Business');
 
-INSERT INTO reminders (id, remindersListID, title, notes, dueDate, isFlagged, priority, status) VALUES
+INSERT INTO reminders (id, remindersListID, title, notes, isFlagged, priority, status) VALUES
   ('00000000-0000-4000-8000-00000000b001', '00000000-0000-4000-8000-00000000a001', 'Groceries',
    'Milk
 Eggs
 Apples
 Oatmeal
-Spinach', NULL, 0, NULL, 0),
-  ('00000000-0000-4000-8000-00000000b002', '00000000-0000-4000-8000-00000000a001', 'Haircut', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 days'), 1, NULL, 0),
+Spinach', 0, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b002', '00000000-0000-4000-8000-00000000a001', 'Haircut', '', 1, NULL, 0),
   ('00000000-0000-4000-8000-00000000b003', '00000000-0000-4000-8000-00000000a001', 'Doctor appointment',
-   'Ask about diet', strftime('%Y-%m-%d %H:%M:%f', 'now'), 0, 3, 0),
-  ('00000000-0000-4000-8000-00000000b004', '00000000-0000-4000-8000-00000000a001', 'Take a walk', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '-190 days'), 0, NULL, 1),
-  ('00000000-0000-4000-8000-00000000b005', '00000000-0000-4000-8000-00000000a001', 'Buy concert tickets', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now'), 0, NULL, 0),
-  ('00000000-0000-4000-8000-00000000b006', '00000000-0000-4000-8000-00000000a002', 'Pick up kids from school', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '+2 days'), 1, 3, 0),
-  ('00000000-0000-4000-8000-00000000b007', '00000000-0000-4000-8000-00000000a002', 'Get laundry', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 days'), 0, 1, 1),
-  ('00000000-0000-4000-8000-00000000b008', '00000000-0000-4000-8000-00000000a002', 'Take out trash', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '+4 days'), 0, 3, 0),
+   'Ask about diet', 0, 3, 0),
+  ('00000000-0000-4000-8000-00000000b004', '00000000-0000-4000-8000-00000000a001', 'Take a walk', '', 0, NULL, 1),
+  ('00000000-0000-4000-8000-00000000b005', '00000000-0000-4000-8000-00000000a001', 'Buy concert tickets', '', 0, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b006', '00000000-0000-4000-8000-00000000a002', 'Pick up kids from school', '', 1, 3, 0),
+  ('00000000-0000-4000-8000-00000000b007', '00000000-0000-4000-8000-00000000a002', 'Get laundry', '', 0, 1, 1),
+  ('00000000-0000-4000-8000-00000000b008', '00000000-0000-4000-8000-00000000a002', 'Take out trash', '', 0, 3, 0),
   ('00000000-0000-4000-8000-00000000b009', '00000000-0000-4000-8000-00000000a003', 'Call accountant',
    'Tax forms
 Receipts from the conference
-Questions about deductions', strftime('%Y-%m-%d %H:%M:%f', 'now', '+2 days'), 0, NULL, 0),
-  ('00000000-0000-4000-8000-00000000b010', '00000000-0000-4000-8000-00000000a003', 'Send weekly emails', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 days'), 0, 2, 1),
-  ('00000000-0000-4000-8000-00000000b011', '00000000-0000-4000-8000-00000000a003', 'Prepare for WWDC', '',
-   strftime('%Y-%m-%d %H:%M:%f', 'now', '+2 days'), 0, NULL, 0);
+Questions about deductions', 0, NULL, 0),
+  ('00000000-0000-4000-8000-00000000b010', '00000000-0000-4000-8000-00000000a003', 'Send weekly emails', '', 0, 2, 1),
+  ('00000000-0000-4000-8000-00000000b011', '00000000-0000-4000-8000-00000000a003', 'Prepare for WWDC', '', 0, NULL, 0);
 
 INSERT INTO tags (title) VALUES
   ('car'), ('kids'), ('someday'), ('optional'), ('social'), ('night'), ('adulting');
@@ -184,3 +176,21 @@ INSERT INTO remindersTags (id, reminderID, tagID) VALUES
   ('00000000-0000-4000-8000-00000000c010', '00000000-0000-4000-8000-00000000b005', 'social'),
   ('00000000-0000-4000-8000-00000000c011', '00000000-0000-4000-8000-00000000b005', 'night'),
   ('00000000-0000-4000-8000-00000000c012', '00000000-0000-4000-8000-00000000b011', 'social');
+
+-- Due dates, relative to the clock: 'now' is the moment the sample opens (or
+-- a notebook's @now). Groceries has none. rql keeps the database the
+-- statements above make, built once, and runs only this last one as it opens
+-- the sample.
+UPDATE reminders SET dueDate = strftime('%Y-%m-%d %H:%M:%f', 'now', CASE id
+  WHEN '00000000-0000-4000-8000-00000000b002' THEN '-2 days'
+  WHEN '00000000-0000-4000-8000-00000000b003' THEN '+0 days'
+  WHEN '00000000-0000-4000-8000-00000000b004' THEN '-190 days'
+  WHEN '00000000-0000-4000-8000-00000000b005' THEN '+0 days'
+  WHEN '00000000-0000-4000-8000-00000000b006' THEN '+2 days'
+  WHEN '00000000-0000-4000-8000-00000000b007' THEN '-2 days'
+  WHEN '00000000-0000-4000-8000-00000000b008' THEN '+4 days'
+  WHEN '00000000-0000-4000-8000-00000000b009' THEN '+2 days'
+  WHEN '00000000-0000-4000-8000-00000000b010' THEN '-2 days'
+  WHEN '00000000-0000-4000-8000-00000000b011' THEN '+2 days'
+END)
+WHERE id <> '00000000-0000-4000-8000-00000000b001';

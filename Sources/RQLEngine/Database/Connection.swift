@@ -111,7 +111,13 @@ enum Connection {
             let queue = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
                                           configuration: configuration(readonly: false, setup: setup, trustsSchema: true))
             do {
-                try queue.inDatabase { db in try db.execute(sql: sample.script) }
+                try queue.inDatabase { db in
+                    if let prebuilt = sample.prebuilt {
+                        try prebuilt.load(into: db)
+                    } else {
+                        try db.execute(sql: sample.script)
+                    }
+                }
             } catch let error as DatabaseError {
                 throw CommandError(.sampleBuild(sample.rawValue, reason: error.message ?? "\(error.resultCode)"))
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLRender
 
 /// The history kept between sessions: one entry per line, with a backslash
@@ -116,8 +117,8 @@ public struct HistoryFile: Sendable {
 
     /// Creates the history's folder when it is missing, readable by its owner only.
     private func createFolder() throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        guard !folder.isEmpty else { return }
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
     }

@@ -1,5 +1,6 @@
 import CLibEdit
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLRender
 
 extension LineEditor {

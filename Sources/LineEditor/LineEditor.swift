@@ -1,5 +1,6 @@
 import CLibEdit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A line editor on the terminal, over libedit: a prompt, emacs-style
 /// editing, history recalled with the arrow keys (a multi-line entry comes

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension AtomicFile {
     /// Writes `data` over what `path` holds, through the file itself: a

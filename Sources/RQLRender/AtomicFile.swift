@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file so that a reader sees the old contents or the new, never a
 /// part, and so that the path keeps naming what it named:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a path names once its symbolic links are followed, which decides
 /// how `AtomicFile` writes it.

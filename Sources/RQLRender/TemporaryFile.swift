@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The temporary file `AtomicFile` writes before renaming it over a file:
 /// hidden beside it and named for it, `.notes.rql.rql-tmp-XXXXXX` for

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The value of the environment variable `name`, read with `getenv`:
 /// `ProcessInfo.processInfo.environment` copies every variable into a

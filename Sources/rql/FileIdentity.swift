@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whether two names lead to the same file: the same device and inode
 /// when both exist (through links, `..` and hard links), else the same

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LineEditor
 import RQLEngine
 import RQLLanguage

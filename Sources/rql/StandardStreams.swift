@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLRender
 
 /// Writes `text` to standard error. A failure there cannot be reported

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the values of one imported column are, learned from every value:
 /// INTEGER when all of them are integers, REAL when all are numbers (and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLRender
 
 /// The line `.import` keeps up to date on a terminal while a file takes

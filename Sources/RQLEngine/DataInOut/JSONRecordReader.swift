@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Records of a JSON file, chunk by chunk: the objects of a top-level array
 /// (`[{…}, {…}]`), or objects one after another (newline-delimited JSON).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What every connection a session opens shares: the scheduler its
 /// callbacks defer work to (whose clock SQLite sees), where `uuid()` gets

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which other process holds which lock on a database file, so that
 /// `database is locked` can say who and why. The kernel lists every file

@@ -1,5 +1,6 @@
 import CSQLiteSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 import GRDB
 import GRDBSQLite
 import RQLLanguage

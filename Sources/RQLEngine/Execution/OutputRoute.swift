@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLRender
 
 /// Where a session's results go: the console, or a file or command that

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLRender
 
 /// `.pager`: a command's output on a terminal goes through a pager program

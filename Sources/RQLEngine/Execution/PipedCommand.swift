@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A command run with `/bin/sh -c`, reading what rql writes into its
 /// standard input (`.output |COMMAND`, the pager). It stays in rql's process

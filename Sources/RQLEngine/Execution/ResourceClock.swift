@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Wall-clock and CPU time, for `.timer on`.
 enum ResourceClock {

@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 import RQLLanguage
 import RQLRender
 import RQLValues

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Facts about the terminal, read each time they are needed so a resized
 /// window is honoured.

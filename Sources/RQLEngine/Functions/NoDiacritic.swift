@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GRDB
 
 /// The `NODIACRITIC` collation of SQLite.swift's documentation (a compare

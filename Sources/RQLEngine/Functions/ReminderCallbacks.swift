@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GRDB
 
 /// The app callbacks the Reminders sample's triggers call. Each only

@@ -1,5 +1,6 @@
 import CSQLiteSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 import GRDB
 
 /// The Swift-defined SQL functions and collations rql registers on every

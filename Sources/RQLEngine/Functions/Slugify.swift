@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GRDB
 
 /// `slugify(text)`: lowercase ASCII words joined by `-`

@@ -5,8 +5,9 @@ import RQLLanguage
 /// every command is found on its own lines, in order, and what lies
 /// between commands is only blanks, comments and the `sql`/`dsl` words
 /// that choose a language. Each command is also read as a trigger, as the
-/// catalog reads the triggers of a database it opens (the FTS link), which
-/// must end without a crash whatever the text. The text is read as
+/// catalog reads the triggers of a database it opens (the FTS link), and
+/// as SQL whose kind the session reads before running it, which must end
+/// without a crash whatever the text. The text is read as
 /// scripts are, bytes that are not UTF-8 kept (`ForeignBytes`), and each
 /// command is made the SQL SQLite reads: a command of UTF-8 stays as it is.
 enum CommandReaderCheck {
@@ -20,6 +21,7 @@ enum CommandReaderCheck {
             for statement in TriggerDefinition.parse(command.text)?.body ?? [command.text] {
                 _ = TriggerInsert.read(statement, on: triggerTable)?.searchKey(on: triggerTable)
             }
+            _ = SQLStatementKind.of(sql: command.text)
             let sql = ForeignBytes.decodedSQL(command.text)
             if !holdsEscapedBytes(command.text), sql != command.text {
                 problems.append("line \(command.line): SQL of UTF-8 changed on its way to SQLite: \(sql.debugDescription)")

@@ -100,6 +100,9 @@ public final class Session {
     /// The session a tour runs in; commands typed during the tour go to it,
     /// and this session's database, settings and clock wait as they were.
     var tourSession: Session?
+    /// Whether a command runs after a savepoint of the sandbox: the commands
+    /// it runs in turn (a `.read` script's) share it.
+    var sandboxHoldsCommand = false
     /// The command `execute` is running, with its context and what it did so far.
     var current: CommandRun?
 
@@ -130,6 +133,9 @@ public final class Session {
     var pendingPrelude: PendingPrelude?
     /// Whether a transaction is open (a `BEGIN` without its `COMMIT`).
     public var isInTransaction: Bool { openedQueue?.inDatabase { $0.isInsideTransaction } ?? false }
+    /// Deferred work waits while a transaction is open, unless it is the
+    /// sandbox's: there it lands with the command that made it due.
+    var holdsDeferredWork: Bool { isInTransaction && connection.sandbox == nil }
 
     /// The version of the SQLite library rql runs on (`3.40.1`).
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
@@ -229,6 +235,11 @@ public final class Session {
 
     func perform(_ command: Command) throws {
         if let error = CommandError.nulByte(in: command.text) { throw error }
+        guard connection.sandbox != nil else { return try run(command) }
+        try performInSandbox(command) { try run(command) }
+    }
+
+    private func run(_ command: Command) throws {
         switch command.language {
         case .dot: try runDotCommand(command.text)
         case .sql: try runSQL(command.text)
@@ -239,7 +250,7 @@ public final class Session {
     /// Runs the deferred work that is due by the session clock and says what
     /// each job did. Work waits while a transaction is open.
     public func runDueWork() {
-        guard let queue = openedQueue, !isInTransaction else { return }
+        guard let queue = openedQueue, !holdsDeferredWork else { return }
         for job in scheduler.takeDue(at: scheduler.clock.now) {
             do {
                 let did = try queue.inDatabase { db in try watching(db) { try job.work(db) } }
@@ -272,6 +283,11 @@ public final class Session {
     @discardableResult
     public func close() -> Bool {
         if let recording { stopRecording(recording) }
+        discardSandbox(to: diagnostics)
+        for (number, parked) in connections.parked.sorted(by: { $0.key < $1.key }) {
+            guard let sandbox = parked.sandbox else { continue }
+            diagnostics.write("sandbox off on connection \(number): discarded the changes of \(Session.commands(sandbox.steps.count))\n")
+        }
         tourSession?.close()
         closeConnections()
         let redirected = reportingFailure(of: route.endRedirection)

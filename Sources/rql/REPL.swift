@@ -101,6 +101,8 @@ struct REPL {
                 main
             } else if let tour = session.tour {
                 "rql \(session.activeSession.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
+            } else if let steps = session.sandboxSteps {
+                "rql \(session.target.displayName) (sandbox \(steps))> "
             } else {
                 "rql \(session.target.displayName)\(transactionMark)> "
             }

@@ -110,6 +110,8 @@ import RQLLanguage
         .refused(.folderPragma("x")), .refused(.dotCommand("x")), .refused(.erdSVG), .refused(.readOutside(folder: "x")),
         .connectionInMemory(1, target: "x"), .activeConnection(1), .noConnection(1), .scratchFolder(reason: "y"),
         .scratchCopy("x", reason: "y"), .interrupted, .importInterrupted,
+        .sandboxAlreadyOn(steps: 1), .sandboxReadOnly("x"), .sandboxInTransaction, .noSandbox(command: "keep"),
+        .undoWithoutSandbox, .nothingToUndo(asked: 1, steps: 0), .refusedInSandbox("VACUUM"),
     ]
 
     static let fileCases: [CommandProblem] = [

@@ -24,7 +24,6 @@ struct TestSession {
         output.clear()
         errors.clear()
         let result = session.run(script: script, origin: nil, policy: policy)
-        session.close()
         return (output.text, errors.text, result)
     }
 
@@ -35,7 +34,6 @@ struct TestSession {
         output.clear()
         errors.clear()
         session.execute(Command(.sql, sql))
-        session.close()
         return (output.text, errors.text)
     }
 

@@ -20,6 +20,11 @@ public indirect enum DatabaseTarget: Equatable, Sendable {
         }
     }
 
+    /// Whether it is a file of the user's, where what is committed stays.
+    var isFile: Bool {
+        if case .file = self { true } else { false }
+    }
+
     /// The sample it is, or copies.
     var sample: Sample? {
         switch self {

@@ -17,6 +17,8 @@ struct OpenConnection {
     /// The functions of the connection, read when a command first looks one
     /// up: they change only with the connection.
     var functionCache: [String: Catalog.FunctionKind]?
+    /// `.sandbox on`: the transaction rql holds on it, and the commands in it.
+    var sandbox: Sandbox?
 
     init(target: DatabaseTarget, queue: DatabaseQueue?) {
         self.target = target

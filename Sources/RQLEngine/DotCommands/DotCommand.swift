@@ -33,7 +33,7 @@ extension DotCommand {
     /// Every dot-command, in `.help` order.
     static let all: [DotCommand] = sessionCommands + databaseCommands + outputCommands + schemaCommands + describeCommands + triggerCommands + viewCommands + ftsCommands
         + catalogCommands + profilerCommands + queryCommands + parameterCommands + clockCommands + tourCommands
-        + shellHabitCommands
+        + shellHabitCommands + sandboxCommands
 
     /// Names the sqlite3 shell gives to rql's commands.
     static let aliases: [String: String] = ["header": "headers", "indices": "indexes", "system": "shell"]

@@ -49,7 +49,7 @@ extension Session {
     func advanceClock(to target: Date) {
         let clock = scheduler.clock
         console.write("clock: \(ClockText.format(target))\n")
-        while let next = scheduler.pending.first, next.due <= target, !isInTransaction {
+        while let next = scheduler.pending.first, next.due <= target, !holdsDeferredWork {
             if next.due > clock.now { clock.advance(by: next.due.timeIntervalSince(clock.now)) }
             runDueWork()
         }

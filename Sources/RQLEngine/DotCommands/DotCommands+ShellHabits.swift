@@ -75,6 +75,7 @@ extension Session {
             ("timeout", "\(timeout) ms"),
             ("output", route.redirection.map { $0.path + ($0.once ? " (once)" : "") } ?? "stdout"),
             ("database", target.displayName),
+            ("sandbox", sandboxSteps.map { "on, " + Session.commands($0) + " to undo" } ?? "off"),
             ("safe", onOff(connectionSetup.safe)),
         ]))
     }

@@ -110,6 +110,20 @@ public enum CommandProblem: Equatable, Sendable {
     case tooLong(maximum: Int)
     case nulByte
 
+    // MARK: Sandbox
+
+    /// `.sandbox on` with one on, holding `steps` commands.
+    case sandboxAlreadyOn(steps: Int)
+    case sandboxReadOnly(String)
+    case sandboxInTransaction
+    /// `.sandbox keep` or `.sandbox off` with none on.
+    case noSandbox(command: String)
+    case undoWithoutSandbox
+    /// `.undo N` with only `steps` commands to undo.
+    case nothingToUndo(asked: Int, steps: Int)
+    /// A statement or dot-command a sandbox cannot hold (`VACUUM`, `.open`).
+    case refusedInSandbox(String)
+
     // MARK: Import
 
     case importFormat(String)
@@ -193,7 +207,7 @@ extension CommandProblem {
     /// `CommandProblemTests` checks that some area words every case, so the
     /// last resort, the case as Swift prints it, is not what anyone reads.
     private var wording: Wording {
-        dotCommandWording ?? tourWording ?? safeModeWording ?? connectionWording ?? fileWording ?? importWording
+        dotCommandWording ?? tourWording ?? safeModeWording ?? connectionWording ?? sandboxWording ?? fileWording ?? importWording
             ?? inspectorWording ?? othersWording ?? Wording(String(describing: self))
     }
 

@@ -11,13 +11,12 @@ struct rql_change_hook {
 
 static void rql_preupdate(void *hook_pointer, sqlite3 *db, int op, const char *schema, const char *table,
                           sqlite3_int64 old_key, sqlite3_int64 new_key) {
-    (void)db;
     (void)old_key;
     (void)new_key;
     struct rql_change_hook *hook = hook_pointer;
     rql_change_kind kind = op == SQLITE_INSERT ? rql_change_insert
         : op == SQLITE_DELETE ? rql_change_delete : rql_change_update;
-    hook->callback(hook->context, schema, table, kind);
+    hook->callback(hook->context, schema, table, kind, sqlite3_preupdate_depth(db));
 }
 
 /// Each connection has a hook of its own (sessions may run at once, as tests

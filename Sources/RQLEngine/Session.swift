@@ -103,15 +103,18 @@ public final class Session {
     /// Whether a command runs after a savepoint of the sandbox: the commands
     /// it runs in turn (a `.read` script's) share it.
     var sandboxHoldsCommand = false
+    /// Whether `.preview` runs a command: the every-row question is not
+    /// asked, and `.profile` and `.changes` report nothing of their own.
+    var previewing = false
     /// The command `execute` is running, with its context and what it did so far.
     var current: CommandRun?
 
     /// The session commands reach now: the tour's during a tour, else this one.
     public var activeSession: Session { tourSession ?? self }
-    /// Asks the person at the prompt a question and says whether they
-    /// answered yes; nil where nobody can answer (scripts, `-c`, notebooks),
-    /// and then nothing is asked.
-    public var asksPerson: ((String) -> Bool)?
+    /// Asks the person at the prompt a question and gives their answer
+    /// (nil for Ctrl-C or Ctrl-D); the property is nil where nobody can
+    /// answer (scripts, `-c`, notebooks), and then nothing is asked.
+    public var asksPerson: ((String) -> String?)?
     /// Set by `.quit`: drivers stop reading commands.
     public internal(set) var hasQuit = false
     /// The rows the last query showed, for `.last`.
@@ -239,7 +242,8 @@ public final class Session {
         try performInSandbox(command) { try run(command) }
     }
 
-    private func run(_ command: Command) throws {
+    /// Runs `command` in its language, as `perform` does inside a sandbox's savepoint.
+    func run(_ command: Command) throws {
         switch command.language {
         case .dot: try runDotCommand(command.text)
         case .sql: try runSQL(command.text)

@@ -28,11 +28,11 @@ struct REPL {
         var typed: [String] = []
         var lineNumber = 0
         var historyFailed = false
-        // A yes-or-no question, such as before deleting every row; Ctrl-C
-        // or Ctrl-D is no.
+        // A question, such as before deleting every row; Ctrl-C or Ctrl-D
+        // gives no answer.
         session.asksPerson = { question in
-            guard case .line(let answer) = editor.read(prompt: question) else { return false }
-            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+            guard case .line(let answer) = editor.read(prompt: question) else { return nil }
+            return answer
         }
         editor.completer = { before, after in
             let context = (typed + [before]).joined(separator: "\n")

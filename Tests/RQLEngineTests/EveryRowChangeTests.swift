@@ -22,21 +22,53 @@ import Testing
 
     /// A session whose person answers `answer` and whose questions are kept.
     private func session(answering answer: Bool) throws -> (TestSession, () -> [String]) {
+        try session(answers: [answer ? "y" : "n"])
+    }
+
+    /// A session whose person gives `answers` in turn (the last one from
+    /// then on), and whose questions are kept.
+    private func session(answers: [String?]) throws -> (TestSession, () -> [String]) {
         let test = try TestSession()
         final class Questions { var asked: [String] = [] }
         let questions = Questions()
         test.session.asksPerson = { question in
             questions.asked.append(question)
-            return answer
+            return answers[min(questions.asked.count, answers.count) - 1]
         }
         return (test, { questions.asked })
+    }
+
+    @Test func pPreviewsAndAsksAgain() throws {
+        let (test, asked) = try session(answers: ["p", " Y "])
+        let result = test.run("DELETE FROM tags;\nSELECT count(*) FROM tags;")
+        #expect(asked() == ["delete all 7 rows of tags? [y/N/p] ", "delete all 7 rows of tags? [y/N/p] "])
+        #expect(result.output == """
+            would change:
+              tags                  7 deleted           by the statement
+              remindersTags         12 deleted          by ON DELETE CASCADE from tags
+              reminderTexts (fts5)  12 rows re-indexed  by trigger reminderTexts_after_delete_on_remindersTags
+            triggers fired:
+              reminderTexts_after_delete_on_remindersTags  12 times
+            changes(): 7
+            nothing was written: the preview rolled back
+            0
+
+            """)
+        #expect(result.errors == "")
+    }
+
+    @Test func ctrlCIsNo() throws {
+        let (test, asked) = try session(answers: [nil])
+        #expect(test.run("tags | delete").errors == "cancelled: no row changed (.confirm off stops asking)\n")
+        #expect(asked().count == 1)
+        #expect(test.value("SELECT count(*) FROM tags;") == "7")
     }
 
     @Test func noKeepsEveryRowAndSaysSo() throws {
         let (test, asked) = try session(answering: false)
         let tags = test.value("SELECT count(*) FROM tags;")
         let result = test.run("DELETE FROM tags;\ntags | update title = 'x'\nSELECT count(*) FROM tags WHERE title = 'x';")
-        #expect(asked() == ["delete all \(tags) rows of tags? [y/N] ", "update all \(tags) rows of tags? [y/N] "])
+        #expect(asked() == ["delete all \(tags) rows of tags? [y/N/p] ", "update all \(tags) rows of tags? [y/N/p] "])
         #expect(result.errors == String(repeating: "cancelled: no row changed (.confirm off stops asking)\n", count: 2))
         #expect(result.output == "0\n")
         #expect(test.value("SELECT count(*) FROM tags;") == tags)

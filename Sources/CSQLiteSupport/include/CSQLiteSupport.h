@@ -14,8 +14,11 @@ typedef enum {
 } rql_change_kind;
 
 /// Called before each row change of a rowid or WITHOUT ROWID table (never
-/// for a virtual table): the schema and table names, and the kind.
-typedef void (*rql_change_callback)(void *context, const char *schema, const char *table, rql_change_kind kind);
+/// for a virtual table): the schema and table names, the kind, and the
+/// depth (`sqlite3_preupdate_depth`): 0 for the statement's own change, 1
+/// for one a trigger or foreign-key action it caused made, and so on.
+typedef void (*rql_change_callback)(void *context, const char *schema, const char *table, rql_change_kind kind,
+                                    int depth);
 
 /// Installs (or, with a NULL callback, removes) `sqlite3_preupdate_hook` on
 /// `connection` (an `sqlite3 *`). sqlite3.h declares the hook only when

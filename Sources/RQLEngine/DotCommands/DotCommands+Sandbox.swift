@@ -27,10 +27,23 @@ extension DotCommand {
                    details: "Rows, schema, FTS indexes and what triggers and cascades did return to what they were before the command. Commands that changed nothing are not counted. Needs .sandbox on.") { session, arguments in
             try session.undo(arguments.number(.undoCount) ?? 1)
         },
+        DotCommand(name: "preview", DotSyntax(.value(.previewed)),
+                   summary: "say what a write would change, then roll it back: rows per table and why, triggers",
+                   details: """
+                       .preview DELETE FROM remindersLists WHERE title = 'Family' runs the statement (SQL or a DSL \
+                       command) after a savepoint, then rolls it back. It says each table whose rows it would insert, \
+                       update or delete (an FTS5 table's index under its own name) and what did it: the statement, \
+                       ON DELETE CASCADE from which table, which trigger; the triggers that fired and how many times; \
+                       the deferred work it would schedule; changes(); or the error it would end with. Rows it \
+                       returns are shown. Nothing is written, and the work it scheduled is taken back.
+                       """) { session, arguments in
+            try session.preview(arguments[.previewed])
+        },
     ]
 }
 
 extension DotValue {
+    static let previewed = DotValue(name: "COMMAND", kind: .text, completes: .sql)
     static let sandboxAction = DotValue(name: "on|keep|off", kind: .choice(["on", "keep", "off"], noun: nil))
     static let undoCount = DotValue(name: "N", kind: .number(1...1_000_000, noun: "a number of commands, 1 or more"))
 }

@@ -18,7 +18,7 @@ extension DotCommand {
             session.settings.timer = arguments.isOn(.onOff)
         },
         DotCommand(name: "confirm", DotSyntax(.value(.onOff)), summary: "ask before an UPDATE or DELETE changes every row of a table",
-                   details: "On (the default), at the prompt an UPDATE or DELETE without WHERE, or a DSL update or delete without where, on a table of more than one row asks first: delete all 11 rows of reminders? [y/N]. Scripts, -c, notebooks and .bail on never ask.") { session, arguments in
+                   details: "On (the default), at the prompt an UPDATE or DELETE without WHERE, or a DSL update or delete without where, on a table of more than one row asks first: delete all 11 rows of reminders? [y/N/p], where p previews what it would change (.preview) and asks again. Scripts, -c, notebooks and .bail on never ask.") { session, arguments in
             session.settings.confirmsEveryRowChange = arguments.isOn(.onOff)
         },
         DotCommand(name: "bail", DotSyntax(.value(.onOff)), summary: "stop a script at its first error",

@@ -1,6 +1,6 @@
 import RQLLanguage
 
-/// The words of problems with `.sandbox` and `.undo`.
+/// The words of problems with `.sandbox`, `.undo` and `.preview`.
 extension CommandProblem {
     var sandboxWording: Wording? {
         switch self {
@@ -32,6 +32,11 @@ extension CommandProblem {
             }
             return Wording("\(what) cannot run in a sandbox: SQLite refuses it inside a transaction, and the sandbox holds one",
                            notes: [ends])
+        case .previewWhat:
+            return Wording(".preview needs a command: SQL or the DSL",
+                           notes: [.plain("for example: .preview DELETE FROM remindersLists WHERE title = 'Family'")])
+        case .previewDotCommand:
+            return Wording(".preview shows what SQL or a DSL command would change, not a dot-command")
         default:
             return nil
         }

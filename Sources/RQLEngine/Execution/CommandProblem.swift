@@ -123,6 +123,9 @@ public enum CommandProblem: Equatable, Sendable {
     case nothingToUndo(asked: Int, steps: Int)
     /// A statement or dot-command a sandbox cannot hold (`VACUUM`, `.open`).
     case refusedInSandbox(String)
+    /// `.preview` with nothing after it.
+    case previewWhat
+    case previewDotCommand
 
     // MARK: Import
 

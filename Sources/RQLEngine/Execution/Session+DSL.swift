@@ -11,7 +11,7 @@ extension Session {
     /// the SQL it gives; definitions only update the session's definitions.
     func runDSL(_ text: String) throws {
         guard case .query(let query) = try compileDSL(text) else { return }
-        if let change = query.everyRowChange, !mayChange(change) { return }
+        if let change = query.everyRowChange, !mayChange(change, command: Command(.dsl, text)) { return }
         if settings.showsSQL {
             writeSQL(query.displaySQL + (query.displaySQL.hasSuffix(";") ? "\n" : ";\n"))
         }

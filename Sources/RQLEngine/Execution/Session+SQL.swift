@@ -8,7 +8,7 @@ extension Session {
     func runSQL(_ text: String) throws {
         if text.skippingBlanksAndComments().drop(while: { $0 == ";" || $0.isWhitespace }).isEmpty { return }
         let kind = SQLStatementKind.of(sql: text)
-        if let change = kind.everyRowChange, !mayChange(change) { return }
+        if let change = kind.everyRowChange, !mayChange(change, command: Command(.sql, text)) { return }
         try runStatement(text, kind: kind, bind: bindParameters)
     }
 

@@ -10,19 +10,31 @@ final class ChangeCounter {
         var inserted = 0
         var updated = 0
         var deleted = 0
+
+        static func + (a: Counts, b: Counts) -> Counts {
+            Counts(inserted: a.inserted + b.inserted, updated: a.updated + b.updated, deleted: a.deleted + b.deleted)
+        }
+    }
+
+    /// What a table gained, lost and changed: by the statement itself, and
+    /// by the triggers and foreign-key actions it caused.
+    struct Changes: Equatable {
+        var direct = Counts()
+        var caused = Counts()
+        var all: Counts { direct + caused }
     }
 
     /// (schema, table) in the order first changed.
-    private(set) var tables: [(schema: String, table: String, counts: Counts)] = []
+    private(set) var tables: [(schema: String, table: String, changes: Changes)] = []
     private var indexByName: [String: Int] = [:]
 
     func begin(on connection: OpaquePointer) {
         tables = []
         indexByName = [:]
-        rql_set_change_hook(UnsafeMutableRawPointer(connection), { context, schema, table, kind in
+        rql_set_change_hook(UnsafeMutableRawPointer(connection), { context, schema, table, kind, depth in
             guard let context, let schema, let table else { return }
             Unmanaged<ChangeCounter>.fromOpaque(context).takeUnretainedValue()
-                .count(schema: schema, table: table, kind: kind)
+                .count(schema: schema, table: table, kind: kind, caused: depth > 0)
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -30,20 +42,22 @@ final class ChangeCounter {
         rql_set_change_hook(UnsafeMutableRawPointer(connection), nil, nil)
     }
 
-    private func count(schema: UnsafePointer<CChar>, table: UnsafePointer<CChar>, kind: rql_change_kind) {
+    private func count(schema: UnsafePointer<CChar>, table: UnsafePointer<CChar>, kind: rql_change_kind, caused: Bool) {
         let schemaName = String(cString: schema)
         let tableName = String(cString: table)
         let key = schemaName + "." + tableName
         let index = indexByName[key] ?? {
-            tables.append((schemaName, tableName, Counts()))
+            tables.append((schemaName, tableName, Changes()))
             indexByName[key] = tables.count - 1
             return tables.count - 1
         }()
+        var counts = caused ? tables[index].changes.caused : tables[index].changes.direct
         switch kind {
-        case rql_change_insert: tables[index].counts.inserted += 1
-        case rql_change_delete: tables[index].counts.deleted += 1
-        default: tables[index].counts.updated += 1
+        case rql_change_insert: counts.inserted += 1
+        case rql_change_delete: counts.deleted += 1
+        default: counts.updated += 1
         }
+        if caused { tables[index].changes.caused = counts } else { tables[index].changes.direct = counts }
     }
 
     /// One line per table changed, FTS5 shadow tables folded into their
@@ -52,7 +66,8 @@ final class ChangeCounter {
         var names: [String] = []
         var summaries: [String: String] = [:]
         var indexParts: [String: [String: Counts]] = [:]
-        for (schema, table, counts) in tables {
+        for (schema, table, changes) in tables {
+            let counts = changes.all
             let prefix = schema == "main" ? "" : schema + "."
             if let (owner, part) = ChangeCounter.shadow(table, of: ftsTables) {
                 let name = prefix + owner + " (fts5)"
@@ -72,7 +87,7 @@ final class ChangeCounter {
     }
 
     /// `1 inserted, 2 updated, 3 deleted`, leaving out what is zero.
-    private static func summary(of counts: Counts) -> String {
+    static func summary(of counts: Counts) -> String {
         [(counts.inserted, "inserted"), (counts.updated, "updated"), (counts.deleted, "deleted")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }
@@ -80,7 +95,7 @@ final class ChangeCounter {
     /// What an FTS5 table's shadow tables say about its rows: the document
     /// sizes (or the stored content) gain a row per row indexed. FTS5
     /// updates a row by removing it and indexing it again.
-    private static func indexSummary(of parts: [String: Counts]) -> String {
+    static func indexSummary(of parts: [String: Counts]) -> String {
         guard let rows = parts["docsize"] ?? parts["content"] else { return "index updated" }
         let paired = min(rows.inserted, rows.deleted)
         let figures = [(rows.inserted - paired, "indexed"), (paired + rows.updated, "re-indexed"), (rows.deleted - paired, "removed")]

@@ -21,6 +21,7 @@ extension Session {
     /// After a command: the profile tree and the changes, when they are on
     /// and there is something to say.
     func writeWatchReports() {
+        guard !previewing else { return }
         if settings.profile, !tracer.profile.isEmpty {
             let width = output.isTerminal ? Terminal.columns() : nil
             output.write("profile:\n" + tracer.profile.text(width: width, masksTimes: settings.masksTimes))

@@ -137,11 +137,13 @@ extension Session {
         }
     }
 
-    /// `.sandbox` and `.undo`, which work on the savepoints themselves.
+    /// `.sandbox` and `.undo`, which work on the savepoints themselves, and
+    /// `.preview`, which rolls back what it ran (SQLite's count of changed
+    /// rows goes up all the same).
     private static func controlsSandbox(_ command: Command) -> Bool {
         guard command.language == .dot else { return false }
         let name = command.text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
-        return ["sandbox", "undo"].contains(DotCommand.named(name)?.name)
+        return ["sandbox", "undo", "preview"].contains(DotCommand.named(name)?.name)
     }
 
     /// What tells whether a command changed the database: the rows changed

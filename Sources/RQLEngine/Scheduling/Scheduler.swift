@@ -50,6 +50,12 @@ public final class Scheduler: @unchecked Sendable {
         }
     }
 
+    /// Puts the pending jobs back as `saved` lists them (`.preview` takes
+    /// back the work the command it ran scheduled).
+    func restore(_ saved: [Job]) {
+        lock.withLock { jobs = saved }
+    }
+
     /// Forgets every pending job (the database they were for is gone).
     func cancelAll() {
         lock.withLock { jobs.removeAll() }

@@ -46,6 +46,21 @@ public struct TriggerDefinition: Equatable, Sendable {
     }
 }
 
+extension TriggerDefinition {
+    /// The tables the body's INSERT, REPLACE, UPDATE and DELETE statements
+    /// write, each once, in the order the body first writes them.
+    public var writtenTables: [String] {
+        var names: [String] = []
+        for statement in body {
+            var reader = TokenReader(sql: statement)
+            guard let name = reader.writtenTable(),
+                  !names.contains(where: { $0.lowercased() == name.lowercased() }) else { continue }
+            names.append(name)
+        }
+        return names
+    }
+}
+
 /// Walks the tokens of a `CREATE TRIGGER` statement.
 private struct TokenReader {
     let bytes: [UInt8]
@@ -63,6 +78,20 @@ private struct TokenReader {
         guard current?.isWord(word) == true else { return false }
         position += 1
         return true
+    }
+
+    /// The table a body statement writes: `INSERT [OR …] INTO t`,
+    /// `REPLACE INTO t`, `UPDATE [OR …] t`, `DELETE FROM t`; nil for others.
+    mutating func writtenTable() -> String? {
+        if take("insert") || take("replace") {
+            while let token = current, !token.isWord("into") { position += 1 }
+            return take("into") ? qualifiedName() : nil
+        }
+        if take("update") {
+            if take("or") { position += 1 }
+            return qualifiedName()
+        }
+        return take("delete") && take("from") ? qualifiedName() : nil
     }
 
     /// A name, possibly `schema.name`; the last part is returned.

@@ -65,6 +65,8 @@ import Testing
         s.run("INSERT INTO tags VALUES ('new');")
         #expect(s.run(".undo 2").errors == "error: only 1 command can be undone, not 2\n")
         #expect(s.run(".show").output.contains("sandbox    on, 1 command to undo\n"))
+        #expect(s.run(".databases").output.hasSuffix(
+            "a sandbox holds the changes of 1 command in a transaction (.sandbox keep keeps them)\n"))
     }
 
     @Test func aScriptIsOneCommand() throws {

@@ -124,5 +124,9 @@ extension Session {
         output.write(AlignedList.text(rows.map { row in
             (row.name, row.file + String(repeating: " ", count: fileWidth - DisplayWidth.of(row.file) + 2) + row.state)
         }))
+        if let steps = sandboxSteps {
+            let keep = target.isFile ? "writes them to the file" : "keeps them"
+            output.write("a sandbox holds the changes of \(Session.commands(steps)) in a transaction (.sandbox keep \(keep))\n")
+        }
     }
 }

@@ -27,10 +27,15 @@ final class ChangeCounter {
     /// (schema, table) in the order first changed.
     private(set) var tables: [(schema: String, table: String, changes: Changes)] = []
     private var indexByName: [String: Int] = [:]
+    /// The names SQLite passed for the last change, and that table's index:
+    /// a statement passes the same pointers for every row of one table, so
+    /// most rows need no names read.
+    private var last: (schema: UnsafePointer<CChar>, table: UnsafePointer<CChar>, index: Int)?
 
     func begin(on connection: OpaquePointer) {
         tables = []
         indexByName = [:]
+        last = nil
         rql_set_change_hook(UnsafeMutableRawPointer(connection), { context, schema, table, kind, depth in
             guard let context, let schema, let table else { return }
             Unmanaged<ChangeCounter>.fromOpaque(context).takeUnretainedValue()
@@ -40,17 +45,24 @@ final class ChangeCounter {
 
     func end(on connection: OpaquePointer) {
         rql_set_change_hook(UnsafeMutableRawPointer(connection), nil, nil)
+        last = nil
     }
 
     private func count(schema: UnsafePointer<CChar>, table: UnsafePointer<CChar>, kind: rql_change_kind, caused: Bool) {
-        let schemaName = String(cString: schema)
-        let tableName = String(cString: table)
-        let key = schemaName + "." + tableName
-        let index = indexByName[key] ?? {
-            tables.append((schemaName, tableName, Changes()))
-            indexByName[key] = tables.count - 1
-            return tables.count - 1
-        }()
+        let index: Int
+        if let last, last.schema == schema, last.table == table {
+            index = last.index
+        } else {
+            let schemaName = String(cString: schema)
+            let tableName = String(cString: table)
+            let key = schemaName + "." + tableName
+            index = indexByName[key] ?? {
+                tables.append((schemaName, tableName, Changes()))
+                indexByName[key] = tables.count - 1
+                return tables.count - 1
+            }()
+            last = (schema, table, index)
+        }
         var counts = caused ? tables[index].changes.caused : tables[index].changes.direct
         switch kind {
         case rql_change_insert: counts.inserted += 1

@@ -49,6 +49,12 @@ import Testing
         #expect(ran.output.hasPrefix("would fail: tags are kept\nnothing would change\n"))
         #expect(ran.errors == "")
         #expect(s.value("SELECT count(*) FROM tags;") == "7")
+        // RAISE(ROLLBACK) ends the whole transaction, the preview's savepoint with it.
+        s.run("CREATE TRIGGER no_lists BEFORE INSERT ON remindersLists BEGIN SELECT RAISE(ROLLBACK, 'no new lists'); END;")
+        let rolledBack = s.run(".preview INSERT INTO remindersLists (title) VALUES ('Errands')")
+        #expect(rolledBack.output.hasPrefix("would fail: no new lists\nnothing would change\n"))
+        #expect(rolledBack.errors == "")
+        #expect(s.session.isInTransaction == false)
     }
 
     @Test func aQueryChangesNothingAndShowsItsRows() throws {
@@ -99,6 +105,39 @@ import Testing
         #expect(s.run(".sandbox").output == "sandbox on: 0 commands to undo\n")
         // .changes reports again after the preview.
         #expect(s.run("DELETE FROM tags WHERE title = 'car';").output.contains("changes:\n  tags "))
+    }
+
+    /// Ctrl-C (here the interrupter a cell's time limit uses) stops a
+    /// previewed command that would run for ever, and rolls it back.
+    @Test func anInterruptedPreviewRollsBack() throws {
+        let s = try TestSession()
+        final class Done: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = false
+            var isSet: Bool { lock.withLock { value } }
+            func set() { lock.withLock { value = true } }
+        }
+        let done = Done()
+        let interrupter = s.session.interrupter
+        // Again and again until the command ends: an interrupt that lands
+        // before the statement runs is lost.
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            while !done.isSet {
+                Thread.sleep(forTimeInterval: 0.05)
+                interrupter.interrupt()
+            }
+            stopped.signal()
+        }
+        let ran = s.run("""
+            .preview WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) INSERT INTO tags SELECT 'tag ' || i FROM n
+            """)
+        done.set()
+        stopped.wait()
+        #expect(ran.errors.contains("interrupted"))
+        #expect(!ran.output.contains("would"))
+        #expect(s.session.isInTransaction == false)
+        #expect(s.value("SELECT count(*) FROM tags;") == "7")
     }
 
     @Test func whatCannotBePreviewed() throws {

@@ -100,6 +100,23 @@ import Testing
         #expect(s.value("SELECT count(*) FROM reminders;") == "11")
     }
 
+    /// RAISE(ROLLBACK) ends the transaction the sandbox held: the sandbox
+    /// ends too, and says what was lost.
+    @Test func aRollbackBySQLiteEndsTheSandbox() throws {
+        let s = try TestSession()
+        s.run("CREATE TRIGGER no_lists BEFORE INSERT ON remindersLists BEGIN SELECT RAISE(ROLLBACK, 'no new lists'); END;")
+        s.run(".sandbox on\nDELETE FROM tags WHERE title = 'car';")
+        let ran = s.run("INSERT INTO remindersLists (title) VALUES ('Errands');")
+        #expect(ran.errors == """
+            error: no new lists
+            note: SQLite rolled the open transaction back
+            sandbox off: SQLite rolled back the transaction it held, and the changes of 1 command with it
+
+            """)
+        #expect(s.run(".sandbox").output == "sandbox off\n")
+        #expect(s.value("SELECT count(*) FROM tags;") == "7")
+    }
+
     @Test func undoAndKeepNeedASandbox() throws {
         let s = try TestSession()
         #expect(s.run(".undo").errors == """

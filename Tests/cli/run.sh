@@ -88,6 +88,20 @@ check ".read keeps them too" 0 "5AFC72696368,E9782779" bash -c "'$rql' '$scratch
 check "samples write refuses to overwrite" 2 "" "$rql" samples write reminders "$scratch/reminders.sqlite"
 check_stderr "overwrite message" "already exists; rql does not overwrite it"
 check "a database file" 0 "3" "$rql" "$scratch/reminders.sqlite" -c 'select count(*) from remindersLists'
+# Writes tried on a file: a preview and a sandbox leave it as it was, as
+# sqlite3 reads it; .sandbox keep writes.
+cp "$scratch/reminders.sqlite" "$scratch/tried.sqlite"
+before=$(sqlite3 "$scratch/tried.sqlite" .dump | md5sum)
+check ".preview names the cascades" 0 "$(printf '%s\n' 'would change:' \
+  '  remindersLists        1 deleted       by the statement' \
+  '  reminders             5 deleted       by ON DELETE CASCADE from remindersLists' \
+  '  remindersTags         11 deleted      by ON DELETE CASCADE from reminders')" \
+  bash -c "'$rql' '$scratch/tried.sqlite' -c \".preview DELETE FROM remindersLists WHERE title = 'Personal'\" | head -4"
+check "a sandbox not kept" 0 "" "$rql" "$scratch/tried.sqlite" -c '.output /dev/null' -c '.sandbox on' \
+  -c "DELETE FROM remindersLists WHERE title = 'Personal'" -c 'ALTER TABLE tags ADD COLUMN rank INTEGER'
+check_stderr "says what it discarded" "sandbox off: discarded the changes of 2 commands"
+check "the file is as it was, for sqlite3" 0 "$before" bash -c "sqlite3 '$scratch/tried.sqlite' .dump | md5sum"
+check ".sandbox keep writes" 0 "8" bash -c "'$rql' '$scratch/tried.sqlite' -c '.sandbox on' -c \"DELETE FROM remindersLists WHERE title = 'Business'\" -c '.sandbox keep' >/dev/null && sqlite3 '$scratch/tried.sqlite' 'select count(*) from reminders'"
 check "--readonly refuses writes" 1 "" "$rql" --readonly "$scratch/reminders.sqlite" -c 'delete from tags'
 check_stderr "readonly message" "attempt to write a readonly database"
 check "--readonly missing file" 2 "" "$rql" --readonly "$scratch/missing.sqlite" -c 'select 1'
@@ -147,7 +161,7 @@ check_stderr "the argument parser says so" "Missing expected argument '<file> ..
 check "unknown sample is a usage error" 2 "" "$rql" --sample nope
 check "DB and --sample together" 2 "" "$rql" "$scratch/reminders.sqlite" --sample employees
 check "--help exits 0" 0 "$("$rql" --help 2>/dev/null)" "$rql" --help
-check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e text.txt -e stderr -e home -e bytes || true"
+check "no writes reach the disk for a sample" 0 "" bash -c "cd '$scratch' && '$rql' -c 'create table t(x)' && ls -A | grep -v -e reminders.sqlite -e tried.sqlite -e text.txt -e stderr -e home -e bytes || true"
 check "output to a pipe is never cut" 0 "500" bash -c "'$rql' -c 'with recursive c(x) as (select 1 union all select x+1 from c limit 500) select x from c' | wc -l | tr -d ' '"
 
 # Output that does not arrive (a full disk: /dev/full) is an error and status 1;

@@ -36,6 +36,14 @@ int rql_set_config_flag(void *connection, int option, int on);
 /// does not know it.
 int rql_config_flag(void *connection, int option);
 
+/// Has each page cache allocate its pages as it needs them, instead of
+/// twenty at once as it starts (SQLITE_CONFIG_PAGECACHE with no memory and
+/// no pages): SQLite writes a header into each of the twenty, which touched
+/// 22 pages of memory per cache as rql started. Only before SQLite is
+/// initialized (the first connection, the first VFS registered); returns
+/// an SQLite result code.
+int rql_allocate_pages_as_needed(void);
+
 /// The time a clock VFS reports: milliseconds since the Unix epoch.
 typedef long long (*rql_clock_now)(void *context);
 

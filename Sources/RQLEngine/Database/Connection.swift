@@ -90,6 +90,7 @@ enum Connection {
     }
 
     private static func openDatabase(_ target: DatabaseTarget, setup: ConnectionSetup) throws -> DatabaseQueue {
+        SQLiteLibrary.configured
         let vfs = try ClockVFS.name(for: setup.scheduler.clock)
         switch target {
         case .file(let path, let readonly):

@@ -10,7 +10,8 @@ extension DotCommand {
                        lock meanwhile: other programs can read, and their writes wait (database is locked). In a \
                        sandbox, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, VACUUM, ATTACH, DETACH, setting \
                        PRAGMA journal_mode, .open, .sample, .reset, .scratch and .restore are refused. \
-                       .sandbox alone says whether one is on.
+                       .sandbox alone says whether one is on. Safe mode allows it: it writes nothing outside \
+                       the database.
                        """) { session, arguments in
             switch arguments.text(.sandboxAction)?.lowercased() {
             case "on": try session.startSandbox()

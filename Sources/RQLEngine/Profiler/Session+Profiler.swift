@@ -24,11 +24,11 @@ extension Session {
         guard !previewing else { return }
         if settings.profile, !tracer.profile.isEmpty {
             let width = output.isTerminal ? Terminal.columns() : nil
-            output.write("profile:\n" + tracer.profile.text(width: width, masksTimes: settings.masksTimes))
+            output.write(visible: "profile:\n" + tracer.profile.text(width: width, masksTimes: settings.masksTimes))
         }
         if settings.changes {
             let ftsTables = ((try? dslCatalog())?.tables.values.filter { $0.kind.isFullText }.map(\.name)) ?? []
-            output.write(changeCounter.report(ftsTables: ftsTables))
+            output.write(visible: changeCounter.report(ftsTables: ftsTables))
         }
     }
 }

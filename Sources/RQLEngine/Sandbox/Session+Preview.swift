@@ -50,13 +50,16 @@ extension Session {
         scheduler.restore(jobs)
         current?.outcome.changedRows = changedRows
         try queue.inDatabase { db in
-            try db.execute(sql: "ROLLBACK TO rql_preview; RELEASE rql_preview")
+            // An interrupted write, or RAISE(ROLLBACK), ends the whole
+            // transaction, and the savepoint with it: nothing is left to roll back.
+            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK TO rql_preview; RELEASE rql_preview") }
             db.clearSchemaCache()
         }
         connection.catalogCache = nil
         connection.functionCache = nil
         if let failure, failure.isInterruption { throw failure }
-        output.write(report.text)
+        // Table and trigger names, and SQLite's words, are the database's: shown, never sent.
+        output.write(visible: report.text)
     }
 
     private static func schemaSnapshot(_ db: Database) throws -> Preview.SchemaSnapshot {

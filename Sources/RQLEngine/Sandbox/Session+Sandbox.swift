@@ -93,17 +93,26 @@ extension Session {
             return try Session.changeMark(db)
         }
         sandboxHoldsCommand = true
-        defer {
-            sandboxHoldsCommand = false
-            settleSandbox(after: command, savepoint: savepoint, before: before)
+        defer { sandboxHoldsCommand = false }
+        do {
+            try body()
+        } catch {
+            // The error comes first, then what became of the sandbox.
+            guard let ended = settleSandbox(after: command, savepoint: savepoint, before: before) else { throw error }
+            var failure = CommandError.from(error)
+            failure.notes.append(.plain(ended))
+            throw failure
         }
-        try body()
+        if let ended = settleSandbox(after: command, savepoint: savepoint, before: before) {
+            diagnostics.write(ended + "\n")
+        }
     }
 
     /// Keeps the savepoint of a command that changed the database, releases
-    /// it otherwise; a transaction SQLite rolled back ends the sandbox.
-    private func settleSandbox(after command: Command, savepoint: String, before: [Int64]) {
-        guard var sandbox = connection.sandbox else { return }
+    /// it otherwise. A transaction SQLite rolled back (`RAISE(ROLLBACK)`, an
+    /// interrupted write) ends the sandbox: returns what to say then.
+    private func settleSandbox(after command: Command, savepoint: String, before: [Int64]) -> String? {
+        guard var sandbox = connection.sandbox else { return nil }
         let open = (try? queue.inDatabase { db -> Bool in
             guard db.isInsideTransaction else { return false }
             if try Session.changeMark(db) == before {
@@ -115,10 +124,10 @@ extension Session {
         }) ?? false
         guard open else {
             connection.sandbox = nil
-            diagnostics.write("sandbox off: SQLite rolled back its transaction; the changes of \(Session.commands(sandbox.steps.count + 1)) are gone\n")
-            return
+            return "sandbox off: SQLite rolled back the transaction it held, and the changes of \(Session.commands(sandbox.steps.count)) with it"
         }
         connection.sandbox = sandbox
+        return nil
     }
 
     private func refuseInSandbox(_ command: Command) throws {

@@ -61,6 +61,19 @@ static inline void rql_el_bind(EditLine *el, const char *key, const char *name) 
     el_set(el, EL_BIND, key, name, (const char *)NULL);
 }
 
+/// Whether the editor uses vi's keys (`bind -v` in an editrc).
+static inline int rql_el_uses_vi(EditLine *el) {
+    const char *editor = NULL;
+    el_get(el, EL_EDITOR, &editor);
+    return editor != NULL && editor[0] == 'v';
+}
+
+/// Binds in vi's command mode (the alternate keymap), which `bind -v` in
+/// an editrc turns on.
+static inline void rql_el_bind_command_mode(EditLine *el, const char *key, const char *name) {
+    el_set(el, EL_BIND, "-a", key, name, (const char *)NULL);
+}
+
 static inline void rql_history_set_size(History *list, int size) {
     HistEvent event;
     history(list, &event, H_SETSIZE, size);

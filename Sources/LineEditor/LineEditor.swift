@@ -73,10 +73,22 @@ public final class LineEditor {
         rql_el_add_function(editLine, "rql-interrupt", "abandon the line") { editLine, _ in
             LineEditor.owning(editLine)?.interrupt() ?? UInt8(CC_ERROR)
         }
-        rql_el_bind(editLine, "^I", "rql-complete")
-        rql_el_bind(editLine, "^C", "rql-interrupt")
+        // libedit's own configuration, as every libedit program reads it:
+        // $EDITRC, else ~/.editrc (`bind -v` for vi keys, lines starting
+        // `rql:` for rql alone). rql's own keys are bound after it, since
+        // `bind -v` starts from vi's keymaps.
+        el_source(editLine, nil)
+        let usesVi = rql_el_uses_vi(editLine) != 0
+        for bind in usesVi ? [rql_el_bind, rql_el_bind_command_mode] : [rql_el_bind] {
+            bind(editLine, "^I", "rql-complete")
+            bind(editLine, "^C", "rql-interrupt")
+        }
         // Up and down recall whole entries, as in most shells, rather than
-        // searching for the text before the cursor.
+        // searching for the text before the cursor (emacs keys search).
+        // Not with vi's, whose arrows recall entries already: there, a
+        // sequence starting with Escape would make Escape wait for the key
+        // after it, and take it.
+        guard !usesVi else { return }
         rql_el_bind(editLine, "\\e[A", "ed-prev-history")
         rql_el_bind(editLine, "\\e[B", "ed-next-history")
         rql_el_bind(editLine, "\\eOA", "ed-prev-history")

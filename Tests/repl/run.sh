@@ -330,6 +330,28 @@ waited=0
 while [ ! -f "$scratch/status" ] && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
 if [ "$(cat "$scratch/status" 2>/dev/null)" = 0 ]; then pass; else fail "quit; leaves rql with status 0"; fi
 
+# libedit's configuration: EDITRC (else ~/.editrc) with `bind -v` gives vi
+# keys; rql's own Tab and Ctrl-C still work.
+printf 'bind -v\n' > "$scratch/vi.editrc"
+environment="EDITRC=$scratch/vi.editrc"
+start --no-init
+expect_screen "a session with vi keys" "^rql reminders> $"
+# A key right after Escape would be read with it as one sequence.
+tmux_ send-keys -t repl -l "42 AS answer"
+keys Escape; sleep 0.5
+tmux_ send-keys -t repl -l "0i"
+tmux_ send-keys -t repl -l "SELECT "
+keys Escape; sleep 0.5
+tmux_ send-keys -t repl -l "A"
+type_line ";"
+expect_screen "vi's command mode edited the line" "^rql reminders> SELECT 42 AS answer; *$"
+expect_screen "and it ran" "│     42 │"
+tab "SELECT count(*) FROM tag" "Tab completes in vi mode" "FROM tags *$"
+keys C-c
+expect_screen "Ctrl-C clears the line in vi mode" "^rql reminders> $"
+keys C-d
+environment=""
+
 # .prompt replaces the prompt and the continuation prompt.
 start --no-init
 expect_screen "a session for .prompt" "^rql reminders> $"

@@ -64,7 +64,8 @@ extension Session {
             .help COMMAND explains one command, .help dsl the query language and .help STAGE one of its
             stages; .tour walks through the Reminders sample step by step.
             Keys: Tab completes names and commands; the up arrow brings back a whole statement;
-            Ctrl-C stops a running query or clears the line; Ctrl-D leaves.
+            Ctrl-C stops a running query or clears the line; Ctrl-D leaves. ~/.editrc (or the file EDITRC names)
+            configures the line editor, as in every libedit program: bind -v there gives vi keys.
 
             """)
     }

@@ -184,13 +184,15 @@ import Testing
     }
 
     @Test func aReadOnlyFileHasNoSandbox() throws {
-        try #require(Chinook.isAvailable)
-        let s = try TestSession.chinook(readonly: true)
-        #expect(s.run(".sandbox on").errors.hasSuffix("""
-            is open read-only: a sandbox has nothing to hold
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-sandbox-\(UUID().uuidString).sqlite").path
+        try Sample.reminders.write(to: path)
+        defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let s = try TestSession(.file(path: path, readonly: true))
+        #expect(s.run(".sandbox on").errors == """
+            error: \(path) is open read-only: a sandbox has nothing to hold
             .open without --readonly opens it to write
 
-            """))
+            """)
     }
 
     /// Inserts a row as another program would, without waiting for a lock.

@@ -7,9 +7,9 @@ import Testing
 /// `.preview`: what a write would change and why, then nothing written.
 @Suite struct PreviewTests {
     @Test func aCascadeIsNamedAndTheFileIsUntouched() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-preview-\(UUID().uuidString).sqlite").path
-        try Sample.reminders.write(to: path)
-        defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let written = try TemporaryCopy(sample: .reminders)
+        defer { withExtendedLifetime(written) {} }
+        let path = written.path
         let file = FuzzDatabaseFile(existing: path)
         let before = DumpContents.text(of: file)
         let s = try TestSession(.file(path: path, readonly: false))

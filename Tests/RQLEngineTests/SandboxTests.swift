@@ -156,9 +156,9 @@ import Testing
     }
 
     @Test func aFileIsUntouchedUntilKept() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-sandbox-\(UUID().uuidString).sqlite").path
-        try Sample.reminders.write(to: path)
-        defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let written = try TemporaryCopy(sample: .reminders)
+        defer { withExtendedLifetime(written) {} }
+        let path = written.path
         let file = FuzzDatabaseFile(existing: path)
         let before = DumpContents.text(of: file)
         do {
@@ -184,9 +184,9 @@ import Testing
     }
 
     @Test func aReadOnlyFileHasNoSandbox() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-sandbox-\(UUID().uuidString).sqlite").path
-        try Sample.reminders.write(to: path)
-        defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let written = try TemporaryCopy(sample: .reminders)
+        defer { withExtendedLifetime(written) {} }
+        let path = written.path
         let s = try TestSession(.file(path: path, readonly: true))
         #expect(s.run(".sandbox on").errors == """
             error: \(path) is open read-only: a sandbox has nothing to hold

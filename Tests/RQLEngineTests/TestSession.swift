@@ -82,13 +82,19 @@ enum Chinook {
     }
 }
 
-/// A copy of a file in the temporary folder, removed (with any journal
-/// SQLite left beside it) when nothing holds it.
+/// A copy of a file in the temporary folder, or a sample written to one,
+/// removed (with any journal SQLite left beside it) when nothing holds it.
 final class TemporaryCopy {
     let path: String
 
     init(of source: URL) throws {
         path = try Chinook.copy(of: source)
+    }
+
+    /// `sample` written to a new file, as `rql samples write` writes it.
+    init(sample: Sample) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("rql-\(sample.rawValue)-\(UUID().uuidString).sqlite").path
+        try sample.write(to: path)
     }
 
     deinit {

@@ -252,7 +252,8 @@ public final class Session {
     }
 
     /// Runs the deferred work that is due by the session clock and says what
-    /// each job did. Work waits while a transaction is open.
+    /// each job did. Work waits while a transaction is open, unless it is
+    /// the sandbox's (`holdsDeferredWork`).
     public func runDueWork() {
         guard let queue = openedQueue, !holdsDeferredWork else { return }
         for job in scheduler.takeDue(at: scheduler.clock.now) {

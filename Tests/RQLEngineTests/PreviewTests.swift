@@ -67,6 +67,10 @@ import Testing
             """)
         #expect(s.run(".preview DELETE FROM tags WHERE title = 'none' RETURNING title").output
             == "nothing would change\nnothing was written: the preview rolled back\n")
+        // A definition runs no statement: nothing of the last command's changes is said.
+        s.run("DELETE FROM tags WHERE title = 'car';")
+        #expect(s.run(".preview def tags.isLong = length(title) > 6").output == "nothing would change\nnothing was written: the preview rolled back\n")
+        #expect(s.run("tags | where isLong | count").errors.contains("isLong"))
     }
 
     /// The app's callback schedules work as a reminder is marked completing:

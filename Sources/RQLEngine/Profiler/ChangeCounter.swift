@@ -33,14 +33,20 @@ final class ChangeCounter {
     private var last: (schema: UnsafePointer<CChar>, table: UnsafePointer<CChar>, index: Int)?
 
     func begin(on connection: OpaquePointer) {
-        tables = []
-        indexByName = [:]
-        last = nil
+        forget()
         rql_set_change_hook(UnsafeMutableRawPointer(connection), { context, schema, table, kind, depth in
             guard let context, let schema, let table else { return }
             Unmanaged<ChangeCounter>.fromOpaque(context).takeUnretainedValue()
                 .count(schema: schema, table: table, kind: kind, caused: depth > 0)
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Forgets what was counted: a command that runs no statement (a DSL
+    /// definition) then reports nothing, not the last one's changes.
+    func forget() {
+        tables = []
+        indexByName = [:]
+        last = nil
     }
 
     func end(on connection: OpaquePointer) {

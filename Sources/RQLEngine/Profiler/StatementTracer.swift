@@ -33,8 +33,13 @@ final class StatementTracer {
     var isActive: Bool { tracesTo != nil || profiles }
 
     /// Starts listening on `connection` for one command.
-    func begin(on connection: OpaquePointer) {
+    /// Forgets the last profile: a command that runs no statement then has none.
+    func forget() {
         profile = StatementProfile()
+    }
+
+    func begin(on connection: OpaquePointer) {
+        forget()
         running = []
         currentTrigger = nil
         nodeByKey = [:]

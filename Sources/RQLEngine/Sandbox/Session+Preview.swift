@@ -6,13 +6,15 @@ extension Session {
     /// `.preview COMMAND`: runs an SQL or DSL command after a savepoint,
     /// with the change counter and the profiler listening, says what it
     /// did (or the error it ended with), then rolls it back, and takes back
-    /// the deferred work it scheduled. The command's own output (rows it
-    /// returns) is printed as it would be. Nothing reaches the file; the
-    /// write lock is held only while the command runs.
+    /// the deferred work and the DSL definitions it made. The command's own
+    /// output (rows it returns) is printed as it would be. Nothing reaches
+    /// the file; the write lock is held only while the command runs.
     func preview(_ text: String) throws {
         guard let (language, body) = InputLanguage.classify(text[...]) else { throw CommandError(.previewWhat) }
         guard language != .dot else { throw CommandError(.previewDotCommand) }
         let jobs = scheduler.pending
+        // A DSL definition changes the session, not the database: taken back too.
+        let madeDefinitions = definitions
         let started = scheduler.clock.now
         let (profile, changes) = (settings.profile, settings.changes)
         let changedRows = current?.outcome.changedRows
@@ -24,6 +26,8 @@ extension Session {
         previewing = true
         settings.profile = true
         settings.changes = true
+        changeCounter.forget()
+        tracer.forget()
         var failure: CommandError?
         do {
             try run(Command(language, String(body)))
@@ -48,6 +52,7 @@ extension Session {
             .filter { job in !jobs.contains { $0.name == job.name && $0.due == job.due } }
             .map { ($0.name, Session.delay($0.due.timeIntervalSince(started))) }
         scheduler.restore(jobs)
+        definitions = madeDefinitions
         current?.outcome.changedRows = changedRows
         try queue.inDatabase { db in
             // An interrupted write, or RAISE(ROLLBACK), ends the whole

@@ -11,17 +11,37 @@ struct DotCommand: Sendable {
     let details: String
     /// It opens or writes files: safe mode refuses it.
     let touchesFiles: Bool
+    /// What a sandbox does with it.
+    let inSandbox: SandboxRole
     let run: @Sendable (Session, DotArguments) throws -> Void
 
+    /// How a command meets `.sandbox on` (`Session.performInSandbox`).
+    enum SandboxRole: Sendable {
+        /// It runs after a savepoint of its own, as SQL does.
+        case savepoint
+        /// It would close or replace the database the sandbox holds: refused.
+        case closesDatabase
+        /// It works on the savepoints itself (`.sandbox`, `.undo`), or
+        /// rolls back what it ran (`.preview`): no savepoint of its own.
+        case outsideSavepoints
+    }
+
     init(name: String, _ syntax: DotSyntax = .none, summary: String, details: String = "", touchesFiles: Bool = false,
-         run: @escaping @Sendable (Session, DotArguments) throws -> Void) {
+         inSandbox: SandboxRole = .savepoint, run: @escaping @Sendable (Session, DotArguments) throws -> Void) {
         self.name = name
         self.syntax = syntax
         self.usage = "." + name + syntax.usage
         self.summary = summary
         self.details = details
         self.touchesFiles = touchesFiles
+        self.inSandbox = inSandbox
         self.run = run
+    }
+
+    /// The command a dot-command line names, as `runDotCommand` finds it;
+    /// nil for a name it would not run.
+    static func invoked(by line: String) -> DotCommand? {
+        named(line.dropFirst().prefix { !$0.isWhitespace }.lowercased())
     }
 
     func usageError() -> CommandError {

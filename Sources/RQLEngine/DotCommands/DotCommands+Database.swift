@@ -4,14 +4,16 @@ import RQLLanguage
 extension DotCommand {
     static let databaseCommands: [DotCommand] = [
         DotCommand(name: "open", DotSyntax(.flag("--readonly"), .value(.databasePath)),
-                   summary: "open a database file (created if missing, unless --readonly)", touchesFiles: true) { session, arguments in
+                   summary: "open a database file (created if missing, unless --readonly)", touchesFiles: true,
+                   inSandbox: .closesDatabase) { session, arguments in
             try session.open(.file(path: arguments[.databasePath], readonly: arguments.has("--readonly")))
         },
-        DotCommand(name: "sample", DotSyntax(.optional(.sample)), summary: "open a private in-memory copy of a sample, or list them") { session, arguments in
+        DotCommand(name: "sample", DotSyntax(.optional(.sample)), summary: "open a private in-memory copy of a sample, or list them",
+                   inSandbox: .closesDatabase) { session, arguments in
             guard let name = arguments.text(.sample) else { return session.writeSampleList() }
             try session.open(.sample(try sample(named: name)))
         },
-        DotCommand(name: "reset", summary: "rebuild the open sample from scratch") { session, _ in
+        DotCommand(name: "reset", summary: "rebuild the open sample from scratch", inSandbox: .closesDatabase) { session, _ in
             guard case .sample = session.target else {
                 throw CommandError(.resetNotSample(session.target.displayName))
             }
@@ -20,7 +22,7 @@ extension DotCommand {
         DotCommand(name: "scratch", summary: "copy the open database into a temporary file, and open that",
                    details: """
                        The file is rql's own, in a private folder removed when rql ends, so safe mode allows it. A database in memory (a sample, a notebook's) has one connection; in a file, .connection can open a second one to it, and show how SQLite's locks and .timeout work between two connections, as between two programs.
-                       """) { session, _ in
+                       """, inSandbox: .closesDatabase) { session, _ in
             try session.openScratchCopy()
         },
         DotCommand(name: "connection", DotSyntax(forms: [[], [.value(.connection)], [.keyword("close"), .value(.connection)]]),
@@ -50,7 +52,8 @@ extension DotCommand {
             try session.backup(Session.BackupRequest(arguments))
         },
         DotCommand(name: "restore", DotSyntax(.optional(.schema), .value(.file)),
-                   summary: "replace a database (main by default) with a copy of a file", touchesFiles: true) { session, arguments in
+                   summary: "replace a database (main by default) with a copy of a file", touchesFiles: true,
+                   inSandbox: .closesDatabase) { session, arguments in
             try session.restore(Session.BackupRequest(arguments))
         },
         DotCommand(name: "dump", DotSyntax(.repeated(.pattern, minimum: 0)), summary: "SQL that rebuilds the database, or the tables matching a LIKE pattern",

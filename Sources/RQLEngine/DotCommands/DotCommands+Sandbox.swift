@@ -12,7 +12,7 @@ extension DotCommand {
                        PRAGMA journal_mode, .open, .sample, .reset, .scratch and .restore are refused. \
                        .sandbox alone says whether one is on. Safe mode allows it: it writes nothing outside \
                        the database.
-                       """) { session, arguments in
+                       """, inSandbox: .outsideSavepoints) { session, arguments in
             switch arguments.text(.sandboxAction)?.lowercased() {
             case "on": try session.startSandbox()
             case "keep": try session.keepSandbox()
@@ -25,7 +25,8 @@ extension DotCommand {
         },
         DotCommand(name: "undo", DotSyntax(.optional(.undoCount)),
                    summary: "in a sandbox, take back the last command that changed the database, or the last N",
-                   details: "Rows, schema, FTS indexes and what triggers and cascades did return to what they were before the command. Commands that changed nothing are not counted. Needs .sandbox on.") { session, arguments in
+                   details: "Rows, schema, FTS indexes and what triggers and cascades did return to what they were before the command. Commands that changed nothing are not counted. Needs .sandbox on.",
+                   inSandbox: .outsideSavepoints) { session, arguments in
             try session.undo(arguments.number(.undoCount) ?? 1)
         },
         DotCommand(name: "preview", DotSyntax(.value(.previewed)),
@@ -37,7 +38,7 @@ extension DotCommand {
                        ON DELETE CASCADE from which table, which trigger; the triggers that fired and how many times; \
                        the deferred work it would schedule; changes(); or the error it would end with. Rows it \
                        returns are shown. Nothing is written, and the work it scheduled is taken back.
-                       """) { session, arguments in
+                       """, inSandbox: .outsideSavepoints) { session, arguments in
             try session.preview(arguments[.previewed])
         },
     ]

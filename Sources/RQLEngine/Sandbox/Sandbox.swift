@@ -31,7 +31,4 @@ struct Sandbox {
         steps.removeLast(count)
         return (dropped[0].savepoint, dropped)
     }
-
-    /// Dot-commands that replace the database the sandbox holds.
-    static let refusedCommands: Set<String> = ["open", "sample", "reset", "scratch", "restore"]
 }

@@ -83,7 +83,8 @@ extension Session {
     /// runs (a `.read` script's) share its savepoint.
     func performInSandbox(_ command: Command, _ body: () throws -> Void) throws {
         try refuseInSandbox(command)
-        guard var sandbox = connection.sandbox, !sandboxHoldsCommand, !Session.controlsSandbox(command) else {
+        guard var sandbox = connection.sandbox, !sandboxHoldsCommand,
+              command.language != .dot || DotCommand.invoked(by: command.text)?.inSandbox != .outsideSavepoints else {
             return try body()
         }
         let savepoint = sandbox.takeSavepoint()
@@ -137,22 +138,12 @@ extension Session {
                 throw CommandError(.refusedInSandbox(statement))
             }
         case .dot:
-            let name = command.text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
-            if let dot = DotCommand.named(name), Sandbox.refusedCommands.contains(dot.name) {
+            if let dot = DotCommand.invoked(by: command.text), dot.inSandbox == .closesDatabase {
                 throw CommandError(.refusedInSandbox("." + dot.name))
             }
         case .dsl:
             break
         }
-    }
-
-    /// `.sandbox` and `.undo`, which work on the savepoints themselves, and
-    /// `.preview`, which rolls back what it ran (SQLite's count of changed
-    /// rows goes up all the same).
-    private static func controlsSandbox(_ command: Command) -> Bool {
-        guard command.language == .dot else { return false }
-        let name = command.text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
-        return ["sandbox", "undo", "preview"].contains(DotCommand.named(name)?.name)
     }
 
     /// What tells whether a command changed the database: the rows changed

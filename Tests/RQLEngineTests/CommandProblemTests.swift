@@ -111,7 +111,7 @@ import RQLLanguage
         .connectionInMemory(1, target: "x"), .activeConnection(1), .noConnection(1), .scratchFolder(reason: "y"),
         .scratchCopy("x", reason: "y"), .interrupted, .importInterrupted,
         .sandboxAlreadyOn(steps: 1), .sandboxReadOnly("x"), .sandboxInTransaction, .noSandbox(command: "keep"),
-        .undoWithoutSandbox, .nothingToUndo(asked: 1, steps: 0), .refusedInSandbox("VACUUM"), .previewWhat,
+        .undoWithoutSandbox, .nothingToUndo(asked: 1, steps: 0), .refusedInSandbox("VACUUM"), .sandboxInScript(".undo"), .previewWhat,
         .previewDotCommand,
     ]
 

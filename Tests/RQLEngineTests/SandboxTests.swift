@@ -78,6 +78,14 @@ import Testing
         #expect(s.value("SELECT count(*) FROM tags;") == "9")
         #expect(s.run(".undo").output == "undone: .read \(script.path)\n")
         #expect(s.value("SELECT count(*) FROM tags;") == "7")
+        // A script cannot undo or end the sandbox it is one command of.
+        try Data("INSERT INTO tags VALUES ('c');\n.undo\n.sandbox keep\n".utf8).write(to: script)
+        let ran = s.run(".read \(script.path)")
+        #expect(ran.errors.contains("error: .undo cannot run inside a script while a sandbox is on: the script is one command of the sandbox\n"))
+        #expect(ran.errors.contains("error: .sandbox keep cannot run inside a script"))
+        #expect(s.run(".sandbox").output == "sandbox on: 1 command to undo\n")
+        s.run(".undo")
+        #expect(s.value("SELECT count(*) FROM tags;") == "7")
     }
 
     @Test func whatWouldEndTheTransactionIsRefused() throws {

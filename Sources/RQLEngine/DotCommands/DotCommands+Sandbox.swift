@@ -13,7 +13,9 @@ extension DotCommand {
                        .sandbox alone says whether one is on. Safe mode allows it: it writes nothing outside \
                        the database.
                        """, inSandbox: .outsideSavepoints) { session, arguments in
-            switch arguments.text(.sandboxAction)?.lowercased() {
+            let action = arguments.text(.sandboxAction)?.lowercased()
+            if action == "keep" || action == "off" { try session.refuseInsideSandboxedCommand(".sandbox " + (action ?? "")) }
+            switch action {
             case "on": try session.startSandbox()
             case "keep": try session.keepSandbox()
             case "off":
@@ -27,6 +29,7 @@ extension DotCommand {
                    summary: "in a sandbox, take back the last command that changed the database, or the last N",
                    details: "Rows, schema, FTS indexes and what triggers and cascades did return to what they were before the command. Commands that changed nothing are not counted. Needs .sandbox on.",
                    inSandbox: .outsideSavepoints) { session, arguments in
+            try session.refuseInsideSandboxedCommand(".undo")
             try session.undo(arguments.number(.undoCount) ?? 1)
         },
         DotCommand(name: "preview", DotSyntax(.value(.previewed)),

@@ -32,6 +32,9 @@ extension CommandProblem {
             }
             return Wording("\(what) cannot run in a sandbox: SQLite refuses it inside a transaction, and the sandbox holds one",
                            notes: [ends])
+        case .sandboxInScript(let name):
+            return Wording("\(name) cannot run inside a script while a sandbox is on: the script is one command of the sandbox",
+                           notes: [.plain("run it at the prompt, after the script")])
         case .previewWhat:
             return Wording(".preview needs a command: SQL or the DSL",
                            notes: [.plain("for example: .preview DELETE FROM remindersLists WHERE title = 'Family'")])

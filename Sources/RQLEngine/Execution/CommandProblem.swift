@@ -123,6 +123,8 @@ public enum CommandProblem: Equatable, Sendable {
     case nothingToUndo(asked: Int, steps: Int)
     /// A statement or dot-command a sandbox cannot hold (`VACUUM`, `.open`).
     case refusedInSandbox(String)
+    /// `.undo`, `.sandbox keep` or `.sandbox off` in a script a sandboxed command runs.
+    case sandboxInScript(String)
     /// `.preview` with nothing after it.
     case previewWhat
     case previewDotCommand

@@ -131,6 +131,13 @@ extension Session {
         return nil
     }
 
+    /// `.undo`, `.sandbox keep` and `.sandbox off` work on the savepoints of
+    /// whole commands: inside one (a `.read` script's line), its own
+    /// savepoint is still open above them.
+    func refuseInsideSandboxedCommand(_ name: String) throws {
+        if sandboxHoldsCommand { throw CommandError(.sandboxInScript(name)) }
+    }
+
     private func refuseInSandbox(_ command: Command) throws {
         switch command.language {
         case .sql:

@@ -4,7 +4,8 @@ import Glibc
 
 /// A line editor on the terminal, over libedit: a prompt, emacs-style
 /// editing, history recalled with the arrow keys (a multi-line entry comes
-/// back whole), Tab completion, and Ctrl-C that abandons the line.
+/// back whole), Tab completion, Ctrl-C that abandons the line, and
+/// Ctrl-X Ctrl-E that hands it to the person's own editor.
 ///
 /// It is the only code in rql that touches libedit.
 ///
@@ -23,6 +24,9 @@ public final class LineEditor {
         case interrupted
         /// Ctrl-D on an empty line, or the end of input.
         case end
+        /// Ctrl-X Ctrl-E (`v` in vi's command mode): the line typed so far,
+        /// to edit in the person's own editor.
+        case edit(String)
     }
 
     /// What Tab can put in place of the word before the cursor.
@@ -45,6 +49,7 @@ public final class LineEditor {
     let output: UnsafeMutablePointer<FILE>
     private var prompt: UnsafeMutablePointer<CChar>?
     private var wasInterrupted = false
+    private var wasEditAsked = false
 
     /// An editor reading standard input and writing to standard output (or
     /// standard error, when standard output is not a terminal). Keeps at
@@ -73,6 +78,9 @@ public final class LineEditor {
         rql_el_add_function(editLine, "rql-interrupt", "abandon the line") { editLine, _ in
             LineEditor.owning(editLine)?.interrupt() ?? UInt8(CC_ERROR)
         }
+        rql_el_add_function(editLine, "rql-edit", "edit the line in $VISUAL or $EDITOR") { editLine, _ in
+            LineEditor.owning(editLine)?.askEdit() ?? UInt8(CC_ERROR)
+        }
         // libedit's own configuration, as every libedit program reads it:
         // $EDITRC, else ~/.editrc (`bind -v` for vi keys, lines starting
         // `rql:` for rql alone). rql's own keys are bound after it, since
@@ -82,7 +90,10 @@ public final class LineEditor {
         for bind in usesVi ? [rql_el_bind, rql_el_bind_command_mode] : [rql_el_bind] {
             bind(editLine, "^I", "rql-complete")
             bind(editLine, "^C", "rql-interrupt")
+            bind(editLine, "^X^E", "rql-edit")
         }
+        // vi's own `v` edits the line in vi; here, in the person's editor.
+        if usesVi { rql_el_bind_command_mode(editLine, "v", "rql-edit") }
         // Up and down recall whole entries, as in most shells, rather than
         // searching for the text before the cursor (emacs keys search).
         // Not with vi's, whose arrows recall entries already: there, a
@@ -106,6 +117,7 @@ public final class LineEditor {
         free(prompt)
         prompt = strdup(text)
         wasInterrupted = false
+        wasEditAsked = false
         var count: Int32 = 0
         guard let line = el_gets(editLine, &count), count > 0 else {
             if wasInterrupted { return .interrupted }
@@ -115,7 +127,7 @@ public final class LineEditor {
         if wasInterrupted { return .interrupted }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
-        return .line(text)
+        return wasEditAsked ? .edit(text) : .line(text)
     }
 
     /// Adds an entry to the history the arrow keys walk.
@@ -149,6 +161,15 @@ public final class LineEditor {
         _ = el_insertstr(editLine, "^C")
         el_push(editLine, "\n")
         wasInterrupted = true
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Ctrl-X Ctrl-E: ends the line, marked as to be edited.
+    private func askEdit() -> UInt8 {
+        guard let info = el_wline(editLine) else { return UInt8(CC_ERROR) }
+        _ = el_cursor(editLine, Int32(info.pointee.lastchar - info.pointee.cursor))
+        el_push(editLine, "\n")
+        wasEditAsked = true
         return UInt8(CC_REFRESH)
     }
 }

@@ -9,32 +9,38 @@ import RQLLanguage
 /// spans lines continues at a prompt that says what is open, and goes into
 /// the history as one entry once it is complete. During a `.tour`, the
 /// prompt says which step is next and Enter on an empty line runs it.
-struct REPL {
+final class REPL {
     let session: Session
     let editor: LineEditor
     let history: HistoryFile?
+    /// The command being read, its lines so far, and how many lines were read.
+    private var reader = CommandReader()
+    private var typed: [String] = []
+    private var lineNumber = 0
+    /// The last entry of the history, which `.edit` opens.
+    private var lastEntry = ""
+    private var historyFailed = false
 
     init?(session: Session, history: HistoryFile?) {
         guard let editor = LineEditor(program: "rql", historyCapacity: history?.capacity ?? 2_000) else { return nil }
         self.session = session
         self.editor = editor
         self.history = history
-        for entry in history?.load() ?? [] { editor.addToHistory(entry) }
+        let entries = history?.load() ?? []
+        for entry in entries { editor.addToHistory(entry) }
+        lastEntry = entries.last ?? ""
     }
 
     func run() {
         write(welcome + "\n")
-        var reader = CommandReader()
-        var typed: [String] = []
-        var lineNumber = 0
-        var historyFailed = false
         // A question, such as before deleting every row; Ctrl-C or Ctrl-D
         // gives no answer.
+        let editor = editor
         session.asksPerson = { question in
             guard case .line(let answer) = editor.read(prompt: question) else { return nil }
             return answer
         }
-        editor.completer = { before, after in
+        editor.completer = { [unowned self] before, after in
             let context = (typed + [before]).joined(separator: "\n")
             let completion = session.activeSession.completions(before: context, after: after)
             return LineEditor.Completion(word: completion.word, candidates: completion.candidates)
@@ -47,32 +53,36 @@ struct REPL {
             case .interrupted:
                 reader = CommandReader()
                 typed = []
+            case .edit(let line):
+                // Ctrl-X Ctrl-E: the command being typed, or the last one.
+                let pending = (typed + [line]).joined(separator: "\n")
+                reader = CommandReader()
+                typed = []
+                edit(pending.allSatisfy(\.isWhitespace) ? lastEntry : pending)
             case .line(let text):
                 for line in text.lineTexts {
-                    lineNumber += 1
-                    typed.append(line)
                     // During a tour, Enter on an empty line runs the next step.
                     if session.tour != nil, !reader.isContinuing, line.allSatisfy(\.isWhitespace) {
+                        lineNumber += 1
                         typed = []
                         session.execute(Command(.dot, ".tour next"))
                         continue
                     }
                     // `help`, `exit` and `quit`, as psql and litecli take them.
                     if !reader.isContinuing, let dot = REPL.newcomerWords[REPL.bareWord(line)] {
+                        lineNumber += 1
                         typed = []
-                        remember(line, failed: &historyFailed)
+                        remember(line)
                         session.execute(Command(.dot, dot, line: lineNumber))
                         continue
                     }
-                    let commands = reader.feed(line, line: lineNumber)
-                    if !reader.isContinuing {
-                        let entry = typed.joined(separator: "\n")
+                    if !reader.isContinuing, REPL.bareWord(line) == ".edit" {
+                        lineNumber += 1
                         typed = []
-                        if !entry.allSatisfy(\.isWhitespace) { remember(entry, failed: &historyFailed) }
+                        edit(lastEntry)
+                        continue
                     }
-                    for command in commands where !session.hasQuit {
-                        session.execute(command)
-                    }
+                    take(line)
                 }
             }
         }
@@ -119,15 +129,41 @@ struct REPL {
         return "rql: \(opened). .help lists the commands, .tour walks you through it."
     }
 
+    /// One line typed: fed to the command reader, and each command it
+    /// completes run; a complete entry enters the history.
+    private func take(_ line: String, remembers: Bool = true) {
+        lineNumber += 1
+        typed.append(line)
+        let commands = reader.feed(line, line: lineNumber)
+        if !reader.isContinuing {
+            let entry = typed.joined(separator: "\n")
+            typed = []
+            if remembers, !entry.allSatisfy(\.isWhitespace) { remember(entry) }
+        }
+        for command in commands where !session.hasQuit {
+            session.execute(command)
+        }
+    }
+
+    /// `.edit` and Ctrl-X Ctrl-E: `text` in the person's editor; what they
+    /// save is shown, enters the history whole, and runs as if typed.
+    private func edit(_ text: String) {
+        guard let commands = session.activeSession.editedCommands(from: text) else { return }
+        write(commands + "\n")
+        remember(commands)
+        for line in commands.lineTexts where !session.hasQuit { take(line, remembers: false) }
+    }
+
     /// Adds a typed command to the history and saves it at once, so a crash
     /// keeps it. A history that cannot be saved is said once.
-    private func remember(_ entry: String, failed: inout Bool) {
+    private func remember(_ entry: String) {
         editor.addToHistory(entry)
-        guard let history, !failed else { return }
+        lastEntry = entry
+        guard let history, !historyFailed else { return }
         do {
             try history.append([entry])
         } catch {
-            failed = true
+            historyFailed = true
             printError(.historyNotSaved("\(error)"))
         }
     }

@@ -100,6 +100,7 @@ import RQLLanguage
         .unterminatedQuote("'"), .noHelp("x"), .explainWithoutQuery, .explainSeveral(count: 2, first: "x"), .explainDefinition,
         .nothingShownYet, .lastNotKept, .lastTooBig(rows: 1, mebibytes: 1), .noParameter("x"), .badParameterName("x"),
         .unnumberedParameter, .cannotChangeFolder("x", exists: false, isFolder: false), .cannotRun("x", reason: "y"), .shellStatus(1),
+        .editOutsidePrompt, .editorNotFound("x", variable: "EDITOR"), .editorFailed("x", how: "y"), .editedNothing, .editFile(reason: "y"),
         .pipeWithoutCommand, .cannotMakePipe("x", reason: "y"), .notAvailable(command: ".x"), .recordNotNotebook("x"), .notRecording,
         .resetNotSample("x"), .unknownSample("x"), .readTooDeep(path: "x", levels: 1), .readFailures(1, of: 2, path: "x"),
     ]

@@ -59,6 +59,8 @@ check_no_stderr "-c asks nothing"
 check "-c commands run in order in one session" 0 $'a,b\n1,2' "$rql" -c '.mode csv' -c '.headers on' -c 'select 1 as a, 2 as b'
 check "-c stops at the first failure" 1 "1" "$rql" -c 'select 1' -c 'select nope' -c 'select 2'
 check_stderr "-c failure message" "error: no such column: nope"
+check ".edit in -c opens no editor" 1 "" env EDITOR=false "$rql" -c '.edit'
+check_stderr ".edit outside the prompt says where it works" "error: .edit opens an editor at the interactive prompt; here there is none"
 check "--sample opens another sample" 0 "12" "$rql" --sample employees -c 'select count(*) from employees'
 check "--mode sets the mode" 0 $'[{"n":1}]' "$rql" --mode json -c 'select 1 as n'
 check "list into a pipe keeps control characters, as sqlite3 does" 0 $'a\x1b[31mb' "$rql" -c "select 'a' || char(27) || '[31mb'"

@@ -352,6 +352,67 @@ expect_screen "Ctrl-C clears the line in vi mode" "^rql reminders> $"
 keys C-d
 environment=""
 
+# .edit and Ctrl-X Ctrl-E: the person's editor ($VISUAL, else $EDITOR) on a
+# private temporary file; what it saves runs as if typed and enters the
+# history whole. These editors are scripts: one keeps what it was given,
+# the file's mode and name, and appends to the text; one writes a two-line
+# query; one fails; one empties the file.
+mkdir -p "$scratch/tmp"
+cat > "$scratch/appending-editor" <<EDITOR
+#!/bin/sh
+cp "\$1" "$scratch/given"; stat -c %a "\$1" > "$scratch/mode"; echo "\$1" > "$scratch/edited-path"
+printf '%s AS answer;\n' "\$(cat "\$1")" > "\$1"
+EDITOR
+printf '#!/bin/sh\nprintf "SELECT '"'"'two'"'"' AS first,\\n  '"'"'lines'"'"' AS second;\\n" > "$1"\n' > "$scratch/query-editor"
+printf '#!/bin/sh\n: > "$1"\n' > "$scratch/emptying-editor"
+chmod +x "$scratch/appending-editor" "$scratch/query-editor" "$scratch/emptying-editor"
+environment="-u VISUAL TMPDIR=$scratch/tmp EDITOR=$scratch/query-editor"
+start --no-init
+expect_screen "a session for .edit" "^rql reminders> $"
+type_line ".edit"
+expect_screen ".edit runs the query the editor saved" "│ two   │ lines  │"
+keys Up
+expect_screen "Up brings the edited query back whole" "^ +'lines' AS second;"
+keys C-c
+keys C-d
+environment="-u EDITOR TMPDIR=$scratch/tmp VISUAL=$scratch/appending-editor"
+start --no-init
+expect_screen "a session for Ctrl-X Ctrl-E" "^rql reminders> $"
+tmux_ send-keys -t repl -l "SELECT 6 * 7"
+keys C-x C-e
+expect_screen "Ctrl-X Ctrl-E edits the line being typed in \$VISUAL, and runs it" "│     42 │"
+if grep -qx "SELECT 6 \* 7" "$scratch/given"; then pass; else fail "the editor was given the line being typed"; fi
+if [ "$(cat "$scratch/mode")" = 600 ]; then pass; else fail "the file to edit is private (0600)"; fi
+if grep -q "^$scratch/tmp/rql-edit-.*\.sql$" "$scratch/edited-path" && [ -z "$(ls -A "$scratch/tmp")" ]; then pass
+else fail "the file to edit is made in \$TMPDIR, named .sql, and removed"; fi
+type_line "SELECT 1"
+type_line "  + 1"
+keys C-x C-e
+expect_screen "Ctrl-X Ctrl-E on a continued command edits all of it" "answer *│"
+if [ "$(cat "$scratch/given")" = "$(printf 'SELECT 1\n  + 1')" ]; then pass; else fail "the editor was given the whole command"; fi
+keys C-d
+environment="-u VISUAL TMPDIR=$scratch/tmp EDITOR=false"
+start --no-init
+expect_screen "a session with a failing editor" "^rql reminders> $"
+type_line "SELECT 1;"
+type_line ".edit"
+expect_screen "an editor that fails runs nothing, and says so" "^error: the editor false exited with status 1: nothing was run$"
+keys C-d
+environment="-u VISUAL TMPDIR=$scratch/tmp EDITOR=no-such-editor-here"
+start --no-init
+expect_screen "a session with an editor that is not installed" "^rql reminders> $"
+keys C-x C-e
+expect_screen "an editor that is not installed is named with its variable" \
+  "^error: cannot start the editor: \\\$EDITOR says no-such-editor-here, which is not installed"
+keys C-d
+environment="-u VISUAL TMPDIR=$scratch/tmp EDITOR=$scratch/emptying-editor"
+start --no-init
+expect_screen "a session with an editor that empties the file" "^rql reminders> $"
+type_line ".edit"
+expect_screen "an emptied file runs nothing, and says so" "^error: the edited text is empty: nothing was run$"
+keys C-d
+environment=""
+
 # .prompt replaces the prompt and the continuation prompt.
 start --no-init
 expect_screen "a session for .prompt" "^rql reminders> $"

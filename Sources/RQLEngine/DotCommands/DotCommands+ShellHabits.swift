@@ -35,6 +35,12 @@ extension DotCommand {
                 throw CommandError(.cannotChangeFolder(folder, exists: exists, isFolder: isFolder.boolValue))
             }
         },
+        DotCommand(name: "edit", summary: "edit the last command in $VISUAL or $EDITOR, then run it (also Ctrl-X Ctrl-E)",
+                   details: "At the prompt, the editor opens on the last command; Ctrl-X Ctrl-E opens it on the line being typed. What is saved runs as if typed, and enters the history whole. Safe mode refuses it.",
+                   touchesFiles: true) { _, _ in
+            // The prompt takes `.edit` before the session sees it.
+            throw CommandError(.editOutsidePrompt)
+        },
         DotCommand(name: "shell", DotSyntax(.value(.shellCommand)), summary: "run a command of the system shell (also .system)",
                    details: "COMMAND runs with /bin/sh -c; what it writes goes where rql's output goes. Safe mode refuses it.",
                    touchesFiles: true) { session, arguments in

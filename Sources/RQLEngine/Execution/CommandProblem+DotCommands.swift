@@ -71,6 +71,19 @@ extension CommandProblem {
             return Wording("cannot run \(program): \(reason)")
         case .shellStatus(let status):
             return Wording("the command ended with status \(status)")
+        case .editOutsidePrompt:
+            return Wording(".edit opens an editor at the interactive prompt; here there is none",
+                           notes: [.plain("write the commands themselves in the script")])
+        case .editorNotFound(let editor, let variable):
+            let source = variable.map { "$\($0) says \(editor)" } ?? "neither $VISUAL nor $EDITOR is set, and vi"
+            return Wording("cannot start the editor: \(source), which is not installed or cannot run",
+                           notes: [.plain("set $VISUAL or $EDITOR to an editor that is installed: export EDITOR=nano")])
+        case .editorFailed(let editor, let how):
+            return Wording("the editor \(editor) \(how): nothing was run")
+        case .editedNothing:
+            return Wording("the edited text is empty: nothing was run")
+        case .editFile(let reason):
+            return Wording("cannot make the file to edit: \(reason)")
         case .pipeWithoutCommand:
             return Wording("a pipe needs a command after |: .output '|wc -l'")
         case .cannotMakePipe(let command, let reason):

@@ -42,6 +42,16 @@ public enum CommandProblem: Equatable, Sendable {
     /// A program rql could not start, and the system's words for why.
     case cannotRun(String, reason: String)
     case shellStatus(Int32)
+    /// `.edit` in a script, `-c` or a notebook, where no editor can open.
+    case editOutsidePrompt
+    /// The editor `.edit` could not start (the shell's status 126 or 127),
+    /// and the variable it came from (nil for the default, `vi`).
+    case editorNotFound(String, variable: String?)
+    /// The editor ended badly: `how` says so (`exited with status 1`).
+    case editorFailed(String, how: String)
+    case editedNothing
+    /// The temporary file `.edit` opens the editor on, and what went wrong with it.
+    case editFile(reason: String)
     case pipeWithoutCommand
     case cannotMakePipe(String, reason: String)
     /// A dot-command that needs what this session lacks (notebooks): `.record`, `.tour`.

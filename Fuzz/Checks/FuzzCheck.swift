@@ -14,6 +14,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case importReaders = "Import"
     case dump = "Dump"
     case chart = "Chart"
+    case summarize = "Summarize"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -38,6 +39,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .importReaders: ImportReaderCheck.problems(input)
         case .dump: DumpRoundTripCheck.problems(input)
         case .chart: ChartCheck.problems(input)
+        case .summarize: SummarizeCheck.problems(input)
         }
     }
 }

@@ -10,7 +10,7 @@ import RQLEngine
         let test = try TestSession()
         #expect(test.run(".tab remindersL%").output == test.run(".tables remindersL%").output)
         #expect(test.run(".sch tags").output == test.run(".schema tags").output)
-        #expect(test.run(".s").errors == "error: .s could be .sample, .scratch, .save, .separator, .schema, .sql, .show, .shell, .sandbox\ntype more of the name\n")
+        #expect(test.run(".s").errors == "error: .s could be .sample, .scratch, .save, .separator, .schema, .sql, .summarize, .show, .shell, .sandbox\ntype more of the name\n")
         #expect(test.run(".help tab").output.hasPrefix("usage: .tables [PATTERN]\n"))
     }
 

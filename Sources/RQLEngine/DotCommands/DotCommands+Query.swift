@@ -27,6 +27,11 @@ extension DotCommand {
                    details: "A DSL query shows the SQL it compiles to first. Under the plan: the indexes it uses with their columns, the tables it reads in full, and any index SQLite builds for this statement alone.") { session, arguments in
             try session.explain(arguments[.query])
         },
+        DotCommand(name: "summarize", DotSyntax(.value(.tableOrQuery)),
+                   summary: "a row per column of a table, view or query: storage classes, min, max, distinct, nulls, mean, lengths",
+                   details: "One pass over the rows. min and max are SQLite's (numbers before text before blobs; text in the column's collation); distinct is exact up to 4096 values and estimated above; null % is of all rows; mean and std (the sample standard deviation) are of the numbers; shortest and longest are of the text, in characters.") { session, arguments in
+            try session.summarize(arguments[.tableOrQuery])
+        },
     ]
 }
 

@@ -97,6 +97,7 @@ struct DotValue: Sendable {
     static let pattern = DotValue.word("PATTERN", completes: .tables)
     static let file = DotValue.word("FILE", completes: .files)
     static let query = DotValue(name: "QUERY", kind: .text, completes: .sql)
+    static let tableOrQuery = DotValue(name: "TABLE|QUERY", kind: .text, completes: .sql)
 }
 
 extension DotSyntax {

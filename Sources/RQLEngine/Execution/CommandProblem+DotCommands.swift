@@ -44,6 +44,11 @@ extension CommandProblem {
                            notes: [.help("explain each on its own: .explain \(first)")])
         case .explainDefinition:
             return Wording(".explain takes a query, not a definition")
+        case .summarizeWhat:
+            return Wording(".summarize needs a table, a view or a query (SQL or the DSL)",
+                           notes: [.plain("for example: .summarize reminders, or .summarize reminders | where isFlagged")])
+        case .summarizeNotQuery:
+            return Wording(".summarize reads the rows of a query; this statement returns none, or changes the database")
         case .nothingShownYet:
             return Wording("no query has shown rows yet")
         case .lastNotKept:

@@ -31,6 +31,10 @@ public enum CommandProblem: Equatable, Sendable {
     /// `.explain` of SQL holding `count` statements, the first one's text.
     case explainSeveral(count: Int, first: String)
     case explainDefinition
+    /// `.summarize` with nothing after it, or a dot-command.
+    case summarizeWhat
+    /// `.summarize` of a statement that returns no rows, or writes.
+    case summarizeNotQuery
     case nothingShownYet
     case lastNotKept
     case lastTooBig(rows: Int, mebibytes: Int)

@@ -105,7 +105,7 @@ extension Session {
     /// Binds `.parameter` values by name (`:a`, `$a`, `@a`, `?3`); a bare `?`
     /// at position N takes the value of `?N`. Unset parameters are NULL, as in
     /// the sqlite3 shell.
-    private func bindParameters(to statement: Statement) throws {
+    func bindParameters(to statement: Statement) throws {
         let handle = statement.sqliteStatement
         let count = sqlite3_bind_parameter_count(handle)
         guard count > 0 else { return }

@@ -9,11 +9,18 @@ import GRDB
 /// their folded code points, which keeps the order total, as SQLite's
 /// indexes need.
 enum NoDiacritic {
-    static let collation = DatabaseCollation("NODIACRITIC") { lhs, rhs in
-        let a = lhs.folding(options: .diacriticInsensitive, locale: nil)
-        let b = rhs.folding(options: .diacriticInsensitive, locale: nil)
+    static let name = "NODIACRITIC"
+
+    static let collation = DatabaseCollation(name) { lhs, rhs in
+        let a = folded(lhs)
+        let b = folded(rhs)
         if a == b { return .orderedSame }
         return Array(a.unicodeScalars.map(\.value)).lexicographicallyPrecedes(b.unicodeScalars.map(\.value))
             ? .orderedAscending : .orderedDescending
+    }
+
+    /// The text as the collation compares it: without its diacritics.
+    static func folded(_ text: String) -> String {
+        text.folding(options: .diacriticInsensitive, locale: nil)
     }
 }

@@ -314,6 +314,7 @@ public final class Session {
         var render = RenderSettings(mode: settings.mode, showsHeaders: settings.showsHeaders,
                                     nullText: settings.nullText, separator: settings.separator)
         render.widths = settings.widths
+        render.wrapWidth = settings.wrapWidth
         render.rowSeparator = settings.rowSeparator
         let presentsToPerson = output.isTerminal || settings.lineWidth != nil
         let maxRows = current?.context.maxRows ?? settings.maxRows

@@ -12,6 +12,8 @@ public struct SessionSettings: Sendable {
     /// `.maxrows`; nil means 40 on a terminal and in notebooks, all rows elsewhere.
     public var maxRows: Int?
     public var widths: [Int] = []
+    /// `.mode box --wrap N`: the width past which text wraps in its cell; 0 cuts it.
+    public var wrapWidth = 0
     /// The width tables fit; nil means the terminal's (none off a terminal).
     public var lineWidth: Int?
     public var timer = false
@@ -63,6 +65,11 @@ public struct SessionSettings: Sendable {
 
     /// Switches mode the way `.mode` does: the mode's own separator, and
     /// headers on for the tabular modes.
+    /// The mode as `.mode` and `.show` say it: `box --wrap 20`.
+    var modeDescription: String {
+        mode.rawValue + (wrapWidth > 0 ? " --wrap \(wrapWidth)" : "")
+    }
+
     public mutating func setMode(_ newMode: OutputMode) {
         mode = newMode
         separator = nil

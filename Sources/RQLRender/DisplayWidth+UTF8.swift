@@ -49,12 +49,18 @@ extension DisplayWidth {
     /// How many of the line's bytes fit in `width` columns with room left for
     /// `…`, and the columns they take; nil when the whole line fits.
     static func cut(line bytes: UnsafeRawBufferPointer, to width: Int) -> (byteCount: Int, width: Int)? {
-        withScalarClasses { cut(line: bytes, to: width, $0) }
+        withScalarClasses { cut(line: bytes, to: width, room: width - 1, $0) }
     }
 
-    private static func cut(line bytes: UnsafeRawBufferPointer, to width: Int,
+    /// How many of the line's bytes fit in `width` columns, and the columns
+    /// they take; nil when the whole line fits. For wrapping, where no `…`
+    /// takes a column.
+    static func fit(line bytes: UnsafeRawBufferPointer, to width: Int) -> (byteCount: Int, width: Int)? {
+        withScalarClasses { cut(line: bytes, to: width, room: width, $0) }
+    }
+
+    private static func cut(line bytes: UnsafeRawBufferPointer, to width: Int, room: Int,
                             _ classes: ScalarClasses) -> (byteCount: Int, width: Int)? {
-        let room = width - 1
         var used = 0
         var index = 0
         var fitting: (byteCount: Int, width: Int)?
@@ -67,7 +73,7 @@ extension DisplayWidth {
             } else if let cluster = cluster(bytes, at: index, classes) {
                 (length, columns) = cluster
             } else {
-                return cutByClusters(bytes, to: width)
+                return cutByClusters(bytes, to: width, room: room)
             }
             if fitting == nil, used + columns > room { fitting = (index, used) }
             used += columns
@@ -204,14 +210,14 @@ extension DisplayWidth {
         }
     }
 
-    private static func cutByClusters(_ bytes: UnsafeRawBufferPointer, to width: Int) -> (byteCount: Int, width: Int)? {
+    private static func cutByClusters(_ bytes: UnsafeRawBufferPointer, to width: Int, room: Int) -> (byteCount: Int, width: Int)? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard of(text) > width else { return nil }
         var byteCount = 0
         var used = 0
         for character in text {
             let next = of(character)
-            if used + next > width - 1 { break }
+            if used + next > room { break }
             byteCount += character.utf8.count
             used += next
         }

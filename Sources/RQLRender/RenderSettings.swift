@@ -14,6 +14,10 @@ public struct RenderSettings {
     /// `.width`: per-column widths; 0 or missing means automatic, negative right-aligns.
     /// Widths beyond `maximumColumnWidth` either way draw as that maximum.
     public var widths: [Int] = []
+    /// Box, table and markdown wrap text wider than this many columns over
+    /// several lines of its cell, and wrap rather than cut with `…` where the
+    /// terminal is too narrow; 0 cuts (`.mode box --wrap N`).
+    public var wrapWidth = 0
     /// The terminal width that tabular output must fit, if any.
     public var maxLineWidth: Int?
     /// Set when output goes through a pager once it is taller than this

@@ -1,7 +1,7 @@
 /// Box, table and markdown output: aligned columns, numbers to the right,
 /// multi-line values spanning lines of their cell, a head-and-tail view with a
 /// footer when `.maxrows` cuts rows, and cells cut with `…` to fit the
-/// terminal.
+/// terminal, or wrapped over several lines of their cell with `--wrap`.
 struct TabularWriter {
     let output: ByteOutput
     let settings: RenderSettings
@@ -116,6 +116,12 @@ struct TabularWriter {
                         hasText[column] = true
                     }
                 }
+            }
+        }
+        // `--wrap N`: text wider than N wraps; numbers and NULL keep their width.
+        if settings.wrapWidth > 0 {
+            for column in 0..<columnCount where hasText[column] || headerWidths[column] > settings.wrapWidth {
+                widths[column] = min(widths[column], max(settings.wrapWidth, fixedWidths[column]))
             }
         }
         var rightAligned = [Bool?](repeating: nil, count: columnCount)
@@ -256,6 +262,10 @@ struct TabularWriter {
         guard cells.allSatisfy({ $0.flags.contains(.simple) || ($0.flags.contains(.measured)) }) else {
             return writeSplitRow(cells, layout, isHeader: isHeader)
         }
+        if settings.wrapWidth > 0,
+           layout.shown.contains(where: { column in column.map { cells[$0].width > layout.widths[$0] } ?? false }) {
+            return writeSplitRow(cells, layout, isHeader: isHeader)
+        }
         output.write(vertical)
         for slot in layout.shown {
             guard let column = slot else {
@@ -276,8 +286,13 @@ struct TabularWriter {
     /// A row with a multi-line cell: each such cell is split once for all
     /// the lines of the row.
     private func writeSplitRow(_ cells: [CellStore.Stored], _ layout: Layout, isHeader: Bool) {
-        let split: [[UnsafeRawBufferPointer]] = cells.map { cell in
-            cell.flags.contains(.simple) || cell.flags.contains(.measured) ? [cell.bytes] : CellStore.lines(cell.bytes)
+        let wraps = settings.wrapWidth > 0
+        let split: [[UnsafeRawBufferPointer]] = cells.enumerated().map { column, cell in
+            let lines = cell.flags.contains(.simple) || cell.flags.contains(.measured) ? [cell.bytes] : CellStore.lines(cell.bytes)
+            guard wraps, cell.width > layout.widths[column] else { return lines }
+            return lines.flatMap { line in
+                DisplayWidth.of(line: line) > layout.widths[column] ? CellWrap.lines(line, width: layout.widths[column]) : [line]
+            }
         }
         let height = layout.shown.lazy.compactMap { $0.map { split[$0].count } }.max() ?? 1
         for line in 0..<height {

@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func theUsageLineComesFromTheDeclaration() {
-        #expect(usage("mode") == ".mode [MODE]")
+        #expect(usage("mode") == ".mode [MODE] [--wrap N]")
         #expect(usage("headers") == ".headers on|off")
         #expect(usage("pager") == ".pager [auto|on|off]")
         #expect(usage("chart") == ".chart bar|column|line|spark")

@@ -4,13 +4,15 @@ import RQLValues
 
 extension DotCommand {
     static let outputCommands: [DotCommand] = [
-        DotCommand(name: "mode", DotSyntax(.optional(.mode)),
+        DotCommand(name: "mode", DotSyntax(.optional(.mode), .option("--wrap", .wrapWidth)),
                    summary: "how results are written: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "),
-                   details: AlignedList.text(OutputMode.allCases.map { ($0.rawValue, $0.summary) }, indent: "  ")) { session, arguments in
-            guard let mode = arguments.choice(.mode, as: OutputMode.self) else {
-                return session.output.write("mode: \(session.settings.mode.rawValue)\n")
-            }
-            session.settings.setMode(mode)
+                   details: AlignedList.text(OutputMode.allCases.map { ($0.rawValue, $0.summary) }, indent: "  ")
+                       + "\n--wrap N: box, table and markdown wrap text wider than N columns over several lines of its cell, at spaces where there are any, and wrap rather than cut where the terminal is too narrow; --wrap 0 cuts with … again. It stays until changed.") { session, arguments in
+            let mode = arguments.choice(.mode, as: OutputMode.self)
+            let wrap = arguments.number(.wrapWidth)
+            if let wrap { session.settings.wrapWidth = wrap }
+            if let mode { session.settings.setMode(mode) }
+            if mode == nil, wrap == nil { session.output.write("mode: \(session.settings.modeDescription)\n") }
         },
         DotCommand(name: "headers", DotSyntax(.value(.onOff)), summary: "show column names above the rows") { session, arguments in
             session.settings.showsHeaders = arguments.isOn(.onOff)
@@ -91,6 +93,7 @@ extension DotCommand {
 
 extension DotValue {
     static let mode = DotValue(name: "MODE", kind: .choice(OutputMode.allCases.map(\.rawValue), noun: "mode"))
+    static let wrapWidth = DotValue(name: "N", kind: .number(0...RenderSettings.maximumColumnWidth, noun: "a width in columns (0 to cut instead)"))
     static let nullText = DotValue.word("TEXT")
     static let columnSeparator = DotValue.word("COLUMN")
     static let rowSeparator = DotValue.word("ROW")

@@ -61,7 +61,7 @@ extension Session {
         let maxRows = settings.maxRows.map { $0 == 0 ? "all rows" : String($0) }
             ?? "\(SessionSettings.terminalMaxRows) at a terminal and in notebooks, all rows elsewhere"
         output.write(AlignedList.text([
-            ("mode", settings.mode.rawValue),
+            ("mode", settings.modeDescription),
             ("headers", onOff(settings.showsHeaders)),
             ("nullvalue", settings.nullText.map(quoted) ?? "the mode's own"),
             ("separator", settings.separator.map { quoted($0) + " " + quoted(settings.rowSeparator) } ?? "the mode's own"),

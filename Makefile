@@ -122,7 +122,7 @@ startup-order: build
 # folder of their own. Inputs that grow the coverage go to .build-fuzz/corpus
 # (not committed); a crash input goes to Fuzz/TARGET/crashes/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump Chart Summarize
+FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump Chart Inspectors
 # --sanitize fuzzer makes SwiftPM leave the targets' entry points to libFuzzer;
 # the -sanitize= after it names both sanitizers, because the Swift driver keeps
 # only the last -sanitize= it is given (with SwiftPM's one --sanitize per
@@ -161,7 +161,7 @@ fuzz: fuzz-build
 # The differential tester runs eight queries on a database an input, each
 # several times: fewer inputs make as many pairs as swift test's slice. The
 # dump round trip makes, dumps and reads two databases an input; the
-# summary check makes one and runs SQLite's aggregates on every column.
+# inspector check makes one and runs SQLite's aggregates on every column.
 FUZZ_SMOKE_RUNS ?= 3000
 FUZZ_SMOKE_RUNS_DIFFERENTIAL ?= 250
 FUZZ_SMOKE_RUNS_DUMP ?= 400
@@ -171,7 +171,7 @@ fuzz-smoke: fuzz-build
 	  mkdir -p Fuzz/$$target/crashes; \
 	  runs=$(FUZZ_SMOKE_RUNS); [ $$target = DSLDifferential ] && runs=$(FUZZ_SMOKE_RUNS_DIFFERENTIAL); \
 	  [ $$target = Dump ] && runs=$(FUZZ_SMOKE_RUNS_DUMP); \
-	  [ $$target = Summarize ] && runs=$(FUZZ_SMOKE_RUNS_DUMP); \
+	  [ $$target = Inspectors ] && runs=$(FUZZ_SMOKE_RUNS_DUMP); \
 	  if .build-fuzz/release/fuzz-$$target -runs=$$runs -seed=1 -timeout=10 \
 	      -artifact_prefix=Fuzz/$$target/crashes/ $$scratch Fuzz/$$target/corpus >$$scratch.log 2>&1; then \
 	    echo "fuzz $$target: $$runs runs, no crash"; rm -rf $$scratch $$scratch.log; \

@@ -141,7 +141,7 @@ let package = Package(
 // RQL_FUZZ is set, so that `swift build` and `swift test` never build them
 // (their entry point is libFuzzer's, and they link only with -sanitize=fuzzer).
 if Context.environment["RQL_FUZZ"] != nil {
-    for name in ["DSLCompiler", "DSLDifferential", "CommandReader", "Notebook", "Renderer", "Import", "Dump", "Chart", "Summarize"] {
+    for name in ["DSLCompiler", "DSLDifferential", "CommandReader", "Notebook", "Renderer", "Import", "Dump", "Chart", "Inspectors"] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)/Target"))
     }

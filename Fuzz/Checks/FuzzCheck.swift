@@ -14,7 +14,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case importReaders = "Import"
     case dump = "Dump"
     case chart = "Chart"
-    case summarize = "Summarize"
+    case inspectors = "Inspectors"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -39,7 +39,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .importReaders: ImportReaderCheck.problems(input)
         case .dump: DumpRoundTripCheck.problems(input)
         case .chart: ChartCheck.problems(input)
-        case .summarize: SummarizeCheck.problems(input)
+        case .inspectors: InspectorCheck.problems(input)
         }
     }
 }

@@ -97,7 +97,7 @@ import RQLLanguage
         .usage(command: ".x", usage: ".x ARG"), .missingCommandName, .unknownCommand("x"), .ambiguousCommand("x", candidates: ["xa", "xb"]),
         .unknownFlag(command: ".x", flag: "--y", usage: ".x"), .notOnOff(command: ".x", given: "y"),
         .notANumber(command: ".x", expected: "milliseconds", given: "y"), .notAChoice(command: ".x", choices: ["a", "b"], noun: nil, given: "y"),
-        .unterminatedQuote("'"), .noHelp("x"), .explainWithoutQuery, .explainSeveral(count: 2, first: "x"), .explainDefinition, .summarizeWhat, .summarizeNotQuery,
+        .unterminatedQuote("'"), .noHelp("x"), .explainWithoutQuery, .explainSeveral(count: 2, first: "x"), .explainDefinition, .summarizeWhat, .summarizeNotQuery, .expertWhat, .expertCopy(reason: "y"),
         .nothingShownYet, .lastNotKept, .lastTooBig(rows: 1, mebibytes: 1), .noParameter("x"), .badParameterName("x"),
         .unnumberedParameter, .cannotChangeFolder("x", exists: false, isFolder: false), .cannotRun("x", reason: "y"), .shellStatus(1),
         .editOutsidePrompt, .editorNotFound("x", variable: "EDITOR"), .editorFailed("x", how: "y"), .editedNothing, .editFile(reason: "y"),

@@ -27,6 +27,10 @@ extension DotCommand {
                    details: "A DSL query shows the SQL it compiles to first. Under the plan: the indexes it uses with their columns, the tables it reads in full, and any index SQLite builds for this statement alone.") { session, arguments in
             try session.explain(arguments[.query])
         },
+        DotCommand(name: "expert", DotSyntax(.value(.query)), summary: "the indexes that would help a query, with its plan before and after",
+                   details: "rql's own advisor: it tries an index on each column of a table the query reads (and pairs of them) on an in-memory copy of the schema and its sqlite_stat1, keeps those SQLite's planner uses and would miss, and prints them as CREATE INDEX statements. Nothing is created in the database.") { session, arguments in
+            try session.expert(arguments[.query])
+        },
         DotCommand(name: "summarize", DotSyntax(.value(.tableOrQuery)),
                    summary: "a row per column of a table, view or query: storage classes, min, max, distinct, nulls, mean, lengths",
                    details: "One pass over the rows. min and max are SQLite's (numbers before text before blobs; text in the column's collation); distinct is exact up to 4096 values and estimated above; null % is of all rows; mean and std (the sample standard deviation) are of the numbers; shortest and longest are of the text, in characters.") { session, arguments in

@@ -47,6 +47,11 @@ extension CommandProblem {
         case .summarizeWhat:
             return Wording(".summarize needs a table, a view or a query (SQL or the DSL)",
                            notes: [.plain("for example: .summarize reminders, or .summarize reminders | where isFlagged")])
+        case .expertWhat:
+            return Wording(".expert takes one query or statement: SQL or the DSL",
+                           notes: [.plain("for example: .expert SELECT * FROM reminders WHERE dueDate < date('now')")])
+        case .expertCopy(let reason):
+            return Wording("cannot make the copy of the schema that .expert tries indexes on: \(reason)")
         case .summarizeNotQuery:
             return Wording(".summarize reads the rows of a query; this statement returns none, or changes the database")
         case .nothingShownYet:

@@ -35,6 +35,10 @@ public enum CommandProblem: Equatable, Sendable {
     case summarizeWhat
     /// `.summarize` of a statement that returns no rows, or writes.
     case summarizeNotQuery
+    /// `.expert` with nothing after it, a dot-command, a definition or several statements.
+    case expertWhat
+    /// The in-memory copy `.expert` tries indexes on could not be made.
+    case expertCopy(reason: String)
     case nothingShownYet
     case lastNotKept
     case lastTooBig(rows: Int, mebibytes: Int)

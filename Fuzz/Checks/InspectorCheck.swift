@@ -3,13 +3,15 @@ import RQLEngine
 import RQLLanguage
 import RQLValues
 
-/// `.summarize` on a random database (`DumpFuzzSchema`: every type, edge
-/// numbers, NOCASE columns, text that is not UTF-8, views, FTS5 tables,
-/// R*Trees, hostile names): for each table and view, no error, a row per
-/// column, and each figure what SQLite's own aggregates say of that column:
-/// `min`, `max`, `count(DISTINCT …)` (while the count is exact), the share of
-/// NULLs, `avg` of the numbers, and the shortest and longest text.
-public enum SummarizeCheck {
+/// The inspectors that read a whole database, on a random one
+/// (`DumpFuzzSchema`: every type, edge numbers, NOCASE columns, text that is
+/// not UTF-8, views, FTS5 tables, R*Trees, hostile names). `.summarize`: for
+/// each table and view, no error, a row per column, and each figure what
+/// SQLite's own aggregates say of that column: `min`, `max`, `count(DISTINCT
+/// …)` (while the count is exact), the share of NULLs, `avg` of the numbers,
+/// and the shortest and longest text. `.expert` on a lookup of each
+/// table's first column: no error, and the schema as it was.
+public enum InspectorCheck {
     static func problems(_ input: [UInt8]) -> [String] {
         let file = FuzzDatabaseFile("summarize")
         let statements = DumpFuzzSchema(input).statements
@@ -41,6 +43,17 @@ public enum SummarizeCheck {
                 guard let column = row["column"] as? String else { continue }
                 problems += disagreements(row, column: column, source: source, session: session)
                     .map { "\(name.debugDescription).\(column.debugDescription): \($0)" }
+            }
+            if let first = names.first {
+                let lookup = "SELECT * FROM \(source) WHERE \(SQLText.identifier(first)) = 1 ORDER BY 1"
+                let schema = session.run("SELECT type, name, sql FROM sqlite_schema", as: .sql).output
+                let expert = session.run(".expert " + lookup, as: .dot)
+                if !expert.errors.isEmpty, session.run("EXPLAIN QUERY PLAN " + lookup, as: .sql).errors.isEmpty {
+                    problems.append(".expert of a lookup in \(name.debugDescription) failed: \(expert.errors)")
+                }
+                if session.run("SELECT type, name, sql FROM sqlite_schema", as: .sql).output != schema {
+                    problems.append(".expert changed the schema of the database")
+                }
             }
         }
         return problems

@@ -10,7 +10,10 @@ enum ImportReaderCheck {
         let path = scratchPath("input")
         defer { unlink(path) }
         guard write(input, to: path) else { return [] }
-        let lines = input.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        // The characters of each line, as a column counts them (bytes that do not continue one).
+        let lines = input.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        }
         var problems: [String] = []
         switch csvRecords(path) {
         case .failure(let error):
@@ -35,11 +38,16 @@ enum ImportReaderCheck {
         return problems
     }
 
-    /// An error of a reader points at a line of the file it read.
-    private static func located(_ error: CommandError, in path: String, lines: Int, as format: String) -> [String] {
+    /// An error of a reader points at a line of the file it read, and at a
+    /// column of that line (or just after its end) when it names one.
+    private static func located(_ error: CommandError, in path: String, lines: [Int], as format: String) -> [String] {
         guard let location = error.location else { return [] }  // an error of the file itself, not of a line
-        guard location.hasPrefix(path + ":"), let line = Int(location.dropFirst(path.count + 1)), (1...lines).contains(line) else {
-            return ["a \(format) error points at \(location), outside the \(lines) lines of the input"]
+        let place = location.hasPrefix(path + ":") ? location.dropFirst(path.count + 1).split(separator: ":").map { Int($0) } : []
+        guard let line = place.first ?? nil, (1...lines.count).contains(line), place.count <= 2 else {
+            return ["a \(format) error points at \(location), outside the \(lines.count) lines of the input"]
+        }
+        if place.count == 2, !(place[1].map { (1...lines[line - 1] + 1).contains($0) } ?? false) {
+            return ["a \(format) error points at \(location), outside the \(lines[line - 1]) characters of line \(line)"]
         }
         return error.message.isEmpty ? ["a \(format) error without a message"] : []
     }

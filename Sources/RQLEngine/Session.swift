@@ -165,6 +165,7 @@ public final class Session {
         settings = SessionSettings(forTerminal: options.output.isTerminal, mode: options.mode,
                                    colorAllowed: options.colorAllowed)
         try preparePrelude(of: target)
+        if case .dataFiles(let paths) = target { try importDataFiles(paths) }
     }
 
     /// The output results go to now.
@@ -275,9 +276,20 @@ public final class Session {
     /// the first command that reads it opens it.
     func open(_ newTarget: DatabaseTarget) throws {
         let newQueue = try Connection.openUnlessLocked(newTarget, setup: connectionSetup)
-        scheduler.cancelAll()
+        let previous = (connection: connection, queue: openedQueue)
         retargetInterrupt(to: newQueue)
         connection = OpenConnection(target: newTarget, queue: newQueue)
+        if case .dataFiles(let paths) = newTarget {
+            do {
+                try importDataFiles(paths)
+            } catch {
+                // A file that does not import opens nothing.
+                retargetInterrupt(to: previous.queue)
+                connection = previous.connection
+                throw error
+            }
+        }
+        scheduler.cancelAll()
         definitions = Definitions()
         try preparePrelude(of: newTarget)
     }

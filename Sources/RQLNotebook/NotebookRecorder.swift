@@ -73,6 +73,9 @@ public final class NotebookRecorder: CellRecorder {
             return "-- @db \(URL(fileURLWithPath: path).standardizedFileURL.path)\n"
         case .scratch(_, let original):
             return header(for: original)
+        case .dataFiles(let paths):
+            return "-- Recorded on " + CellText.visibleLine(paths.joined(separator: ", "))
+                + " imported into memory: rql replays it on the Reminders sample.\n"
         }
     }
 

@@ -124,6 +124,7 @@ final class REPL {
         case .sample(let sample): "a private copy of the \(sample.rawValue) sample"
         case .file(let path, _): path
         case .copy(let path): "a private copy of \(path)"
+        case .dataFiles(let paths): "an in-memory database holding " + paths.joined(separator: ", ")
         case .scratch(let path, _): path
         }
         return "rql: \(opened). .help lists the commands, .tour walks you through it."

@@ -106,7 +106,7 @@ struct Shell: ParsableCommand {
             cannot be opened; .exit CODE chooses another.
             """)
 
-    @Argument(help: "A database file to open (created if missing, unless --readonly).")
+    @Argument(help: "A database file to open (created if missing, unless --readonly); or CSV, TSV, JSON or NDJSON files, each a table of an in-memory database.")
     var database: String?
 
     @Argument(help: ArgumentHelp("Commands to run after the database is open, in order, as with -c.", valueName: "command"))
@@ -191,7 +191,8 @@ extension Session {
         do {
             return try Session(options: options)
         } catch let error as CommandError {
-            printError(error.message)
+            // A data file that does not import says where: `people.csv:3: …`.
+            printError((error.location.map { $0 + ": " } ?? "") + error.message)
             throw ExitCode(2)
         }
     }

@@ -59,7 +59,9 @@ struct ShellOptions: Equatable {
             return try finish(output)
         }
         let target: DatabaseTarget
-        if let database {
+        if !dataFiles.isEmpty {
+            target = .dataFiles(dataFiles)
+        } else if let database {
             target = .file(path: database, readonly: readonly)
         } else {
             target = .sample(sample.flatMap(Sample.named) ?? .reminders)
@@ -101,8 +103,17 @@ struct ShellOptions: Equatable {
         session.settings.keepsLastResult = isInteractive
     }
 
-    /// `-c` commands, then the words after the database.
-    private var runCommands: [String] { commands + trailingCommands }
+    /// `-c` commands, then the words after the database (and after the
+    /// data files that follow a first one).
+    private var runCommands: [String] { commands + trailingCommands.dropFirst(max(0, dataFiles.count - 1)) }
+
+    /// DATABASE when it is a CSV, TSV, JSON or NDJSON file, and the words
+    /// right after it that are such files too: each becomes a table of an
+    /// in-memory database (`rql people.csv cities.json`).
+    private var dataFiles: [String] {
+        guard let database, DatabaseTarget.isDataFile(database) else { return [] }
+        return [database] + trailingCommands.prefix(while: DatabaseTarget.isDataFile)
+    }
 
     /// Whether rql reads commands at a prompt: no command to run, and a
     /// terminal on stdin (or `--interactive`, and not `--batch`).

@@ -138,8 +138,9 @@ import Testing
 
     @Test(arguments: [
         ("bad.csv", "a,b\n1,2\n3\n", "bad.csv:3: error: 1 field where the header names 2\n"),
-        ("bad.csv", "a,b\n1,\"x\n2,3\n", "bad.csv:2: error: a quoted field is never closed: the file ends inside it\n"),
-        ("bad.csv", "a,b\n\"1\"x,2\n", "bad.csv:2: error: a quoted field goes on after its closing quote (a quote inside quotes is written \"\")\n"),
+        ("bad.csv", "a,b\n1,\"x\n2,3\n", "bad.csv:2:3: error: a quoted field is never closed: the file ends inside it\n"),
+        ("bad.csv", "a,b\n\"1\"x,2\n", "bad.csv:2:4: error: a quoted field goes on after its closing quote (a quote inside quotes is written \"\")\n"),
+        ("bad.csv", "a,b\n\"東京\",\"x\"\"y\" z\n", "bad.csv:2:12: error: a quoted field goes on after its closing quote (a quote inside quotes is written \"\")\n"),
         ("bad.json", "[{\"a\": 1},\n {\"a\": 2,}]", "bad.json:2: error: invalid JSON: expected a key in double quotes\n"),
         ("bad.json", "[{\"a\": 1}, 2]", "bad.json:1: error: invalid JSON: each element of the array must be an object: {\"column\": value, …}\n"),
         ("bad.json", "{\"a\": [1, 2}", "bad.json:1: error: invalid JSON: expected `,` or `]` after a value\n"),

@@ -59,6 +59,33 @@ check_no_stderr "-c asks nothing"
 check "-c commands run in order in one session" 0 $'a,b\n1,2' "$rql" -c '.mode csv' -c '.headers on' -c 'select 1 as a, 2 as b'
 check "-c stops at the first failure" 1 "1" "$rql" -c 'select 1' -c 'select nope' -c 'select 2'
 check_stderr "-c failure message" "error: no such column: nope"
+# A CSV, TSV, JSON or NDJSON file opened as a database: an in-memory one
+# holding it as a table named after it, imported as .import does; the file is
+# only read. A SQLite database is opened as one whatever its name.
+data=$(mktemp -d)
+printf 'name,city,age\nZoë,東京,31\nJosé,São Paulo,\n"Smith, Jr.",New York,45\n' > "$data/people.csv"
+printf '{"city":"東京","pop":37.4}\n{"city":"São Paulo","pop":22.4}\n' > "$data/cities.ndjson"
+printf 'a,b\n1,"x"y\n' > "$data/bad.csv"
+before=$(md5sum "$data/people.csv")
+check "a CSV opens as a table named after it, non-ASCII text kept" 0 $'Zoë|東京|31\nJosé|São Paulo|\nSmith, Jr.|New York|45' \
+  "$rql" --no-init "$data/people.csv" -c 'SELECT * FROM people'
+check "its columns' types are inferred" 0 'CREATE TABLE "people" ("name" TEXT, "city" TEXT, "age" INTEGER);' \
+  "$rql" --no-init "$data/people.csv" -c '.schema people'
+check "several files give several tables, then commands" 0 $'Zoë|37.4\nJosé|22.4' \
+  "$rql" --no-init "$data/people.csv" "$data/cities.ndjson" 'SELECT p.name, c.pop FROM people p JOIN cities c USING (city)'
+if [ "$(md5sum "$data/people.csv")" = "$before" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: the CSV is not written"; fi
+check "a CSV that is not valid opens nothing" 2 "" "$rql" --no-init "$data/bad.csv" -c 'SELECT 1'
+check_stderr "and says the import's error with line and column" "rql: $data/bad.csv:2:6: a quoted field goes on after its closing quote"
+check "a missing CSV is not made a database" 2 "" "$rql" --no-init "$data/missing.csv" -c 'SELECT 1'
+check_stderr "it says so" "rql: cannot read $data/missing.csv: no such file"
+[ ! -e "$data/missing.csv" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: missing.csv was created"; }
+check ".save keeps the imported database" 0 "saved main to $data/saved.db" "$rql" --no-init "$data/people.csv" -c ".save '$data/saved.db'"
+cp "$data/saved.db" "$data/really-a-database.csv"
+check "a SQLite database named .csv opens as a database" 0 "people" "$rql" --no-init "$data/really-a-database.csv" -c '.tables'
+check ".open FILE.csv opens it as a table, and a bad one leaves the database open" 1 $'people\n3' \
+  bash -c "printf '%s\n' \".open '$data/people.csv'\" .tables \".open '$data/bad.csv'\" 'SELECT count(*) FROM people;' | '$rql' --no-init"
+check_stderr ".open of a bad CSV says why" "$data/bad.csv:2:6: error: a quoted field goes on after its closing quote"
+rm -rf "$data"
 check ".edit in -c opens no editor" 1 "" env EDITOR=false "$rql" -c '.edit'
 check_stderr ".edit outside the prompt says where it works" "error: .edit opens an editor at the interactive prompt; here there is none"
 check "--sample opens another sample" 0 "12" "$rql" --sample employees -c 'select count(*) from employees'

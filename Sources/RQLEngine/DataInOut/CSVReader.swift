@@ -17,6 +17,13 @@ public struct CSVReader {
     private var currentLine = 1
     /// A CR ended the last record: an LF right after it belongs to it.
     private var skipsLineFeed = false
+    /// The characters the line being read had in earlier chunks, and how
+    /// far into `chunk` (from where the line starts) its characters are
+    /// counted: for the column of an error, counted only as far as an error
+    /// has needed.
+    private var carriedColumns = 0
+    private var columnCursor = 0
+    private var countedColumns = 0
     private var linesToSkip: Int
 
     /// The bytes of the last record's fields, one after the other.
@@ -56,11 +63,12 @@ public struct CSVReader {
         var state = State.fieldStart
         var started = false
         var quoteLine = 0
+        var quoteColumn = 0
         while true {
             if position == chunk.count {
                 guard try refill() else {
                     if state == .quoted {
-                        throw ImportError.at(source.path, line: quoteLine, .unclosedQuotedField)
+                        throw ImportError.at(source.path, line: quoteLine, column: quoteColumn, .unclosedQuotedField)
                     }
                     guard started else { return false }
                     ends.append(bytes.count)
@@ -74,12 +82,17 @@ public struct CSVReader {
                 if byte == 0x0A {
                     position += 1
                     currentLine += 1
+                    startLine(at: position)
                     continue
                 }
             }
             if linesToSkip > 0 {
                 position += 1
-                if byte == 0x0A { currentLine += 1; linesToSkip -= 1 }
+                if byte == 0x0A {
+                    currentLine += 1
+                    linesToSkip -= 1
+                    startLine(at: position)
+                }
                 continue
             }
             switch state {
@@ -101,6 +114,7 @@ public struct CSVReader {
                 if byte == 0x22 {
                     state = .quoted
                     quoteLine = currentLine
+                    quoteColumn = column(at: position)
                     position += 1
                 } else if byte == separator {
                     ends.append(bytes.count)
@@ -125,7 +139,10 @@ public struct CSVReader {
             case .quoted:
                 var end = position
                 while end < chunk.count, chunk[end] != 0x22 {
-                    if chunk[end] == 0x0A { currentLine += 1 }
+                    if chunk[end] == 0x0A {
+                        currentLine += 1
+                        startLine(at: end + 1)
+                    }
                     end += 1
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
@@ -148,7 +165,7 @@ public struct CSVReader {
                     endLine(byte)
                     return recordEnds()
                 } else {
-                    throw ImportError.at(source.path, line: currentLine, .quoteAfterClosingQuote)
+                    throw ImportError.at(source.path, line: currentLine, column: column(at: position), .quoteAfterClosingQuote)
                 }
             }
         }
@@ -165,6 +182,7 @@ public struct CSVReader {
         position += 1
         if byte == 0x0A {
             currentLine += 1
+            startLine(at: position)
         } else {
             skipsLineFeed = true
         }
@@ -176,8 +194,28 @@ public struct CSVReader {
                                             maximumBytes: maximumRecordBytes) {
             throw error
         }
+        carriedColumns = column(at: chunk.count) - 1
         chunk = try source.read()
         position = 0
+        columnCursor = 0
+        countedColumns = 0
         return !chunk.isEmpty
+    }
+
+    /// A new line starts at `index` of `chunk`.
+    private mutating func startLine(at index: Int) {
+        columnCursor = index
+        countedColumns = 0
+        carriedColumns = 0
+    }
+
+    /// The column (1-based, in characters) of the byte at `index` of
+    /// `chunk`, on the line being read; `index` never goes back.
+    private mutating func column(at index: Int) -> Int {
+        while columnCursor < index {
+            if chunk[columnCursor] & 0xC0 != 0x80 { countedColumns += 1 }
+            columnCursor += 1
+        }
+        return carriedColumns + countedColumns + 1
     }
 }

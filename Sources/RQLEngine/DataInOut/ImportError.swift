@@ -17,10 +17,10 @@ public enum ImportError {
         return nil
     }
 
-    /// `FILE:LINE: error: MESSAGE`.
-    static func at(_ path: String, line: Int, _ problem: CommandProblem) -> CommandError {
+    /// `FILE:LINE: error: MESSAGE`, or `FILE:LINE:COLUMN:` where the column is known.
+    static func at(_ path: String, line: Int, column: Int? = nil, _ problem: CommandProblem) -> CommandError {
         var error = CommandError(problem)
-        error.location = "\(path):\(line)"
+        error.location = "\(path):\(line)" + (column.map { ":\($0)" } ?? "")
         return error
     }
 }

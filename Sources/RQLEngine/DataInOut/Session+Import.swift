@@ -31,7 +31,8 @@ extension Session {
         }
     }
 
-    func importFile(_ asked: ImportRequest) throws {
+    /// `.import`; `reportsSummary`: whether the line that says what was imported is written.
+    func importFile(_ asked: ImportRequest, reportsSummary: Bool = true) throws {
         var request = asked
         request.path = resolvingFile(asked.path)
         let source = try ImportSource(path: request.path)
@@ -60,7 +61,7 @@ extension Session {
         }
         let shape = imported.shape
         progress.finish()
-        output.write(imported.summary + "\n")
+        if reportsSummary { output.write(imported.summary + "\n") }
         if let line = shape.headerNotUTF8 {
             diagnostics.write("\(request.path):\(line): warning: the header is not UTF-8 text; "
                               + "in the column names each byte that is not became U+FFFD\n")
@@ -70,6 +71,26 @@ extension Session {
                               + "help: a file saved as Latin-1 or Windows-1252 reads right once converted: "
                               + "iconv -f WINDOWS-1252 -t UTF-8 \(Session.shellWord(request.path)) > "
                               + Session.shellWord(Session.convertedName(request.path)) + "\n")
+        }
+    }
+
+    /// Imports each of a `.dataFiles` target's files into a table named
+    /// after it (`people.csv` into `people`; `people_2` for a second file of
+    /// that name), as `.import` does, saying nothing of what it imported.
+    func importDataFiles(_ paths: [String]) throws {
+        var names: Set<String> = []
+        for path in paths {
+            guard let format = ImportRequest.format(ofFileNamed: path) else { continue }
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            let base = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+            var name = base.isEmpty ? "data" : base
+            var number = 2
+            while names.contains(name.lowercased()) {
+                name = "\(base)_\(number)"
+                number += 1
+            }
+            names.insert(name.lowercased())
+            try importFile(ImportRequest(path: path, table: name, format: format), reportsSummary: false)
         }
     }
 

@@ -108,6 +108,10 @@ enum Connection {
             return copy
         case .scratch(let path, let original):
             return try openFile(path, readonly: false, vfs: vfs, setup: setup, trustsSchema: original.hasOwnSchema)
+        case .dataFiles:
+            // The files are imported by the session, as `.import` would.
+            return try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
+                                     configuration: configuration(readonly: false, setup: setup, trustsSchema: true))
         case .sample(let sample):
             let queue = try DatabaseQueue(path: ClockVFS.uri(path: nil, vfs: vfs),
                                           configuration: configuration(readonly: false, setup: setup, trustsSchema: true))

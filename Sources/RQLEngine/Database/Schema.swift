@@ -82,6 +82,7 @@ enum Schema {
         case .sample(let sample): file = "(memory: a private copy of the \(sample.rawValue) sample)"
         case .file(let path, let readonly): file = readonly ? "\(path) (read-only)" : path
         case .copy(let path): file = "(memory: a private copy of \(path))"
+        case .dataFiles(let paths): file = "(memory: imported from \(paths.joined(separator: ", ")))"
         case .scratch(let path, _): file = path + " (a scratch file rql removes at exit)"
         }
         let foreignKeys = try pragma("foreign_keys") == "1" ? "on" : "off"

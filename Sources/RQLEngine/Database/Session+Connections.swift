@@ -65,7 +65,7 @@ extension Session {
         switch target {
         case .file, .scratch:
             return OpenConnection(target: target, queue: try Connection.openUnlessLocked(target, setup: connectionSetup))
-        case .sample, .copy:
+        case .sample, .copy, .dataFiles:
             throw CommandError(.connectionInMemory(number, target: target.displayName))
         }
     }

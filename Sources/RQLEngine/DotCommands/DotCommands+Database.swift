@@ -4,9 +4,9 @@ import RQLLanguage
 extension DotCommand {
     static let databaseCommands: [DotCommand] = [
         DotCommand(name: "open", DotSyntax(.flag("--readonly"), .value(.databasePath)),
-                   summary: "open a database file (created if missing, unless --readonly)", touchesFiles: true,
+                   summary: "open a database file (created if missing, unless --readonly), or a CSV, TSV, JSON or NDJSON file as a table of an in-memory database", touchesFiles: true,
                    inSandbox: .closesDatabase) { session, arguments in
-            try session.open(.file(path: arguments[.databasePath], readonly: arguments.has("--readonly")))
+            try session.open(.opening(arguments[.databasePath], readonly: arguments.has("--readonly")))
         },
         DotCommand(name: "sample", DotSyntax(.optional(.sample)), summary: "open a private in-memory copy of a sample, or list them",
                    inSandbox: .closesDatabase) { session, arguments in

@@ -121,7 +121,7 @@ extension Session {
         switch target {
         case .sample(let sample):
             pendingPrelude = PendingPrelude(sample: sample, catalogVersion: try queue.inDatabase(Session.catalogVersion))
-        case .scratch, .file, .copy:
+        case .scratch, .file, .copy, .dataFiles:
             pendingPrelude = nil
             guard let sample = target.sample else { return }
             for line in sample.preludeLines { _ = try compileDSL(line) }

@@ -28,7 +28,7 @@ enum AppTriggers {
     static func install(for target: DatabaseTarget, _ db: Database) throws {
         switch target {
         case .sample(.reminders): try db.execute(sql: SampleFiles.remindersApp)
-        case .sample: return
+        case .sample, .dataFiles: return
         case .file, .copy, .scratch: try installIfReminders(db)
         }
     }

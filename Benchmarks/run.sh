@@ -156,6 +156,21 @@ compare "the same DELETE in a sandbox" "'$rql' '$big' -c '.sandbox on' -c \"$del
   "'$rql' '$big' -c BEGIN -c \"$delete\" -c ROLLBACK"
 echo "targets: .preview costs what .profile on costs (it profiles the command); a sandbox"
 echo "costs nothing more than the transaction it holds."
+
+# Grading an answer to an exercise on the Reminders sample: a wrong one (the
+# inner join that drops a list with no open reminder) found and shrunk to its
+# counterexample, and a right one tried on 300 variant databases, beside
+# running the reference once.
+exercise="$data/exercise.rql"
+reference="SELECT l.title, count(r.id) AS open FROM remindersLists AS l LEFT JOIN reminders AS r ON r.remindersListID = l.id AND r.status = 0 GROUP BY l.id"
+printf -- '-- @sample reminders\n-- @exercise open-per-list\n%s;\n' "$reference" > "$exercise"
+inner="SELECT l.title, count(*) FROM remindersLists l JOIN reminders r ON r.remindersListID = l.id WHERE r.status = 0 GROUP BY l.id"
+right="SELECT title, (SELECT count(*) FROM reminders WHERE remindersListID = remindersLists.id AND status = 0) FROM remindersLists"
+echo
+printf '%-34s %10s %10s %8s %9s %9s %8s\n' "exercises graded ($runs runs, medians)" "grade ms" "query ms" "time" "grade MiB" "query MiB" "memory"
+compare "wrong answer, its counterexample" "'$rql' grade '$exercise' --exercise open-per-list --answer '$inner' || true" "'$rql' -c '$reference'"
+compare "right answer, 300 variants" "'$rql' grade '$exercise' --exercise open-per-list --answer '$right'" "'$rql' -c '$reference'"
+"$rql" grade "$exercise" --exercise open-per-list --answer "$inner" | tail -n 1
 echo
 "$here/enter-to-prompt.sh" "$rql"
 echo

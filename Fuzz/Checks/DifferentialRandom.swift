@@ -1,31 +1,5 @@
-/// SplitMix64: a small generator whose sequence a seed fixes on every
-/// machine, so that a differential case is the same wherever it runs.
-struct DifferentialRandom {
-    private var state: UInt64
+import RQLValues
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (0 when `bound` is 0).
-    mutating func below(_ bound: Int) -> Int {
-        bound <= 0 ? 0 : Int(next() % UInt64(bound))
-    }
-
-    /// True `percent` times in a hundred.
-    mutating func chance(_ percent: Int) -> Bool {
-        below(100) < percent
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T? {
-        items.isEmpty ? nil : items[below(items.count)]
-    }
-}
+/// The differential tester's generator: SplitMix64, whose sequence a seed
+/// fixes on every machine, so that a differential case is the same wherever it runs.
+typealias DifferentialRandom = SeededRandom

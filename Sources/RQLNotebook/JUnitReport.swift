@@ -3,30 +3,38 @@ import RQLEngine
 /// `rql check --junit FILE`: the checks as JUnit XML, the report CI servers
 /// read. One testsuite per notebook, one testcase per cell (named by its
 /// `-- @name` or its line), the cell's diff as a failure, an unexpected
-/// error as an error, `@skip` and `@requires` cells as skipped.
+/// error as an error, `@skip` and `@requires` cells as skipped. For `rql
+/// grade --junit FILE`, one testcase per exercise graded, a wrong answer
+/// as a failure with the reason and the counterexample.
 public struct JUnitReport {
-    /// What one notebook gave: its check, or why it could not run.
+    /// What one notebook gave: its check, its grades, or why it could not run.
     public enum Entry: Sendable {
         case checked(NotebookCheck)
+        case graded(path: String, [ExerciseGrader.Grade])
         case unreadable(path: String, NotebookError)
 
-        /// Whether the notebook failed: drift, an error, or not readable.
+        /// Whether the notebook failed: drift, an error, a wrong answer, or not readable.
         public var fails: Bool {
             switch self {
             case .checked(let check): check.exitStatus != 0
+            case .graded(_, let grades): grades.contains { !$0.isRight }
             case .unreadable: true
             }
         }
     }
 
+    /// The command the report is of: `rql check` or `rql grade`.
+    public var command: String
     public var entries: [Entry] = []
 
-    public init() {}
+    public init(command: String = "rql check") {
+        self.command = command
+    }
 
     public var xml: String {
         let suites = entries.map(Suite.init)
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<testsuites name=\"rql check\"" + Suite.counts(suites) + ">\n"
+        text += "<testsuites name=\"\(XML.escaped(command))\"" + Suite.counts(suites) + ">\n"
         for suite in suites { text += suite.xml }
         return text + "</testsuites>\n"
     }
@@ -54,6 +62,13 @@ public struct JUnitReport {
             case .checked(let check):
                 name = check.notebook.path
                 cases = Suite.cases(of: check)
+            case .graded(let path, let grades):
+                name = path
+                cases = grades.map { grade in
+                    Case(name: grade.exercise, seconds: 0,
+                         result: grade.isRight ? .passed : .failed(message: grade.report.first ?? "wrong",
+                                                                  body: grade.report.joined(separator: "\n")))
+                }
             case .unreadable(let path, let error):
                 name = path
                 cases = [Case(name: "the notebook", seconds: 0, result: .error(message: error.problem.message, body: error.description))]

@@ -63,6 +63,8 @@ private struct NotebookParser {
     var hasSource = false
     /// The line of each `-- @name` so far, by name.
     var nameLines: [String: Int] = [:]
+    /// The line of each `-- @exercise` so far, by name.
+    var exerciseLines: [String: Int] = [:]
 
     init(path: String, lines: [String]) {
         self.path = path
@@ -311,6 +313,17 @@ private struct NotebookParser {
             }
             nameLines[argument] = line
             pending.name = argument
+            forCell()
+        case "exercise":
+            try needsArgument("open-per-list")
+            guard argument.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
+                throw error(line, .exerciseNameNotOneWord)
+            }
+            if let first = exerciseLines[argument] {
+                throw error(line, .exerciseNamedTwice(argument, firstLine: first))
+            }
+            exerciseLines[argument] = line
+            pending.exercise = argument
             forCell()
         default:
             throw error(line, .unknownDirective(name))

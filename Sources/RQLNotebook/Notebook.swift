@@ -68,6 +68,9 @@ public struct Cell: Sendable, Equatable {
     public var masks: [Mask] = []
     public var skipped = false
     public var name: String?
+    /// `-- @exercise NAME`: the cell is the reference answer of an
+    /// exercise, whose question is the prose before it.
+    public var exercise: String?
     /// `-- @timeout` before the cell.
     public var timeLimit: CellTimeLimit?
     /// `-- @requires` before the cell.

@@ -54,9 +54,22 @@ extension NotebookProblem {
         case .cellNamedTwice(let name, let first):
             return Wording("two cells are named \(name): the first at line \(first)",
                            help: "names are unique in a notebook, so that --only and --from find one cell")
+        case .exerciseNameNotOneWord:
+            return Wording("an exercise name is one word, without commas", help: "-- @exercise open-per-list")
+        case .exerciseNamedTwice(let name, let first):
+            return Wording("two exercises are named \(name): the first at line \(first)",
+                           help: "names are unique in a notebook, so that rql grade --exercise finds one")
+        case .noSuchExercise(let name, let exercises):
+            return Wording("the notebook has no exercise \(name)",
+                           help: exercises.isEmpty ? "an exercise is a cell after -- @exercise NAME" : "its exercises: " + exercises.joined(separator: ", "))
+        case .referenceNotAQuery(let name):
+            return Wording("the reference answer of exercise \(name) returns no rows to compare an answer with",
+                           help: "an exercise's cell is a query, SQL or the DSL")
+        case .noAnswers:
+            return Wording("the file holds no answer: each is a cell after -- @exercise NAME", help: "-- @exercise open-per-list")
         case .unknownDirective(let name):
             return Wording("unknown directive @\(name)", help: "the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, "
-                           + "@maxrows, @skip, @name, @timeout, @requires, @param")
+                           + "@maxrows, @skip, @name, @exercise, @timeout, @requires, @param")
         case .secondSource:
             return Wording("a notebook has one @sample or @db")
         default:

@@ -44,6 +44,14 @@ public enum NotebookProblem: Error, Equatable, Sendable {
     case parameterTwice(String)
     case cellNameNotOneWord
     case cellNamedTwice(String, firstLine: Int)
+    case exerciseNameNotOneWord
+    case exerciseNamedTwice(String, firstLine: Int)
+    /// `rql grade --exercise NAME` naming none of the notebook's exercises.
+    case noSuchExercise(String, exercises: [String])
+    /// An exercise whose reference cell returns no rows.
+    case referenceNotAQuery(String)
+    /// A file of answers with no `-- @exercise` cell.
+    case noAnswers
     case unknownDirective(String)
     case secondSource
 

@@ -17,6 +17,7 @@ enum RQL {
         "update": UpdateCommand.self,
         "export": ExportCommand.self,
         "import": ImportCommand.self,
+        "grade": GradeCommand.self,
     ]
 
     /// Parses the command line and runs; usage errors exit with status 2.
@@ -91,7 +92,8 @@ struct Shell: ParsableCommand {
             prompt is kept in $XDG_STATE_HOME/rql/history, or ~/.rql_history.
 
             Notebooks (.rql files): rql run [--step] FILE..., rql check FILE..., \
-            rql update FILE..., rql export FILE --to md|html (each has --help).
+            rql update FILE..., rql export FILE --to md|html, \
+            rql grade FILE --exercise NAME --answer QUERY (each has --help).
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list, \
             rql samples write NAME FILE (rql samples --help), \
             rql import FILE TABLE --db DB (rql import --help).

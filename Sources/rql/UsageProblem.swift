@@ -22,6 +22,9 @@ enum UsageProblem {
     case overwritesNotebook(option: String, file: String, notebook: String, writes: String)
     /// An option of `rql export` that does something only with `--execute`.
     case withoutExecute(String)
+    /// `rql grade` without `--exercise` and `--answer`, or `--answers`.
+    case gradeWhat
+    case gradeTries
 
     var message: String {
         switch self {
@@ -40,6 +43,8 @@ enum UsageProblem {
         case .overwritesNotebook(let option, let file, let notebook, let writes):
             return "\(option) \(file) would overwrite the notebook \(notebook): write \(writes) elsewhere"
         case .withoutExecute(let option): return "\(option) goes with --execute: without it nothing runs"
+        case .gradeWhat: return "give --exercise NAME with --answer QUERY, or --answers FILE.rql"
+        case .gradeTries: return "--tries takes a number of databases from 1 to 100000"
         }
     }
 }

@@ -112,7 +112,7 @@ import RQLEngine
         ("-- @param n = 1\n-- @param n = 2\n", "x.rql:2: error: @param n is declared twice"),
         ("SELECT 1;\n-- @param n = 1\n", "x.rql:2: error: @param goes at the top of the notebook, before the first command"),
         ("-- @name two words\nSELECT 1;\n", "x.rql:1: error: a cell name is one word, without commas\nhelp: -- @name first-query"),
-        ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires, @param"),
+        ("-- @weird\n", "x.rql:1: error: unknown directive @weird\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @exercise, @timeout, @requires, @param"),
     ])
     func errorsNameTheLine(text: String, message: String) {
         #expect(throws: NotebookError.self) { try Notebook(text: text, path: "x.rql") }

@@ -151,7 +151,7 @@ import RQLRender
         try "-- @nonsense\n".write(toFile: path, atomically: false, encoding: .utf8)
         #expect(session.execute(Command(.sql, "SELECT 1;")).succeeded)
         session.execute(Command(.sql, "SELECT 2;"))
-        #expect(output.text.contains("error: cannot record into \(path): line 1: unknown directive @nonsense\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @timeout, @requires, @param\nrecording stopped; .record FILE.rql starts again\n"))
+        #expect(output.text.contains("error: cannot record into \(path): line 1: unknown directive @nonsense\nhelp: the directives are @sample, @db, @mode, @now, @mask, @expect, @sort, @maxrows, @skip, @name, @exercise, @timeout, @requires, @param\nrecording stopped; .record FILE.rql starts again\n"))
         #expect(contents(path) == "-- @nonsense\n")
     }
 

@@ -86,6 +86,29 @@ check ".open FILE.csv opens it as a table, and a bad one leaves the database ope
   bash -c "printf '%s\n' \".open '$data/people.csv'\" .tables \".open '$data/bad.csv'\" 'SELECT count(*) FROM people;' | '$rql' --no-init"
 check_stderr ".open of a bad CSV says why" "$data/bad.csv:2:6: error: a quoted field goes on after its closing quote"
 rm -rf "$data"
+# rql grade: an exercise of a notebook, answers right and wrong, a JUnit report.
+exercises=$(mktemp -d)
+cat > "$exercises/lists.rql" <<'NOTEBOOK'
+-- @sample reminders
+-- How many open reminders (status 0) has each list? Every list, even one with none open.
+-- @exercise open-per-list
+SELECT l.title, count(r.id) AS open
+FROM remindersLists AS l
+LEFT JOIN reminders AS r ON r.remindersListID = l.id AND r.status = 0
+GROUP BY l.id;
+NOTEBOOK
+printf -- '-- @exercise open-per-list\nSELECT title, (SELECT count(*) FROM reminders WHERE remindersListID = remindersLists.id AND status = 0) FROM remindersLists;\n' > "$exercises/right.rql"
+check "a right answer is right on every database tried" 0 "open-per-list: right on every database tried (the notebook's and 20 variants of it)" \
+  "$rql" grade "$exercises/lists.rql" --answers "$exercises/right.rql" --tries 20
+check "a wrong answer exits 1 with its counterexample" 1 "a counterexample with 1 row in all" \
+  bash -c "'$rql' grade '$exercises/lists.rql' --exercise open-per-list --junit '$exercises/report.xml' --answer 'SELECT l.title, count(*) FROM remindersLists l JOIN reminders r ON r.remindersListID = l.id WHERE r.status = 0 GROUP BY l.id' | tail -n 1; exit \${PIPESTATUS[0]}"
+if grep -q '<testsuites name="rql grade" tests="1" failures="1"' "$exercises/report.xml" && grep -q '<testcase name="open-per-list"' "$exercises/report.xml"; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: grade --junit writes a testcase per exercise"; fi
+check "grade needs an exercise and an answer" 2 "" "$rql" grade "$exercises/lists.rql" --answer 'SELECT 1'
+check_stderr "it says what to give" "give --exercise NAME with --answer QUERY, or --answers FILE.rql"
+check "grade of an exercise the notebook lacks" 2 "" "$rql" grade "$exercises/lists.rql" --exercise nope --answer 'SELECT 1'
+check_stderr "it names the exercises there are" "the notebook has no exercise nope"
+rm -rf "$exercises"
 check ".edit in -c opens no editor" 1 "" env EDITOR=false "$rql" -c '.edit'
 check_stderr ".edit outside the prompt says where it works" "error: .edit opens an editor at the interactive prompt; here there is none"
 check "--sample opens another sample" 0 "12" "$rql" --sample employees -c 'select count(*) from employees'

@@ -18,6 +18,8 @@ public struct CommandContext {
     /// Keep the values of each result it writes, and the pictures of an
     /// `.erd`, in the outcome (for exports).
     public var logsResults = false
+    /// How many rows of each result the log keeps (the rest are counted).
+    public var loggedRowLimit = 1_000
 
     public init(origin: String? = nil, maxRows: Int? = nil, rowShaping: (any RowShaping)? = nil,
                 interruptionReason: String? = nil, logsResults: Bool = false) {

@@ -14,6 +14,6 @@ final class CommandRun {
     init(_ context: CommandContext, chart: ChartKind?) {
         self.context = context
         self.chart = chart
-        log = context.logsResults ? ResultLog(rowLimit: 1_000) : nil
+        log = context.logsResults ? ResultLog(rowLimit: context.loggedRowLimit) : nil
     }
 }

@@ -127,8 +127,10 @@ final class Compiler {
         for (index, output) in result.outputs.enumerated() {
             if let cases = output.value.enumCases { enums[index] = cases }
         }
-        return CompiledQuery(sql: sql, values: values, columnEnums: enums, isMutation: result.isMutation,
-                             everyRowChange: result.everyRowChange)
+        var compiled = CompiledQuery(sql: sql, values: values, columnEnums: enums, isMutation: result.isMutation,
+                                     everyRowChange: result.everyRowChange)
+        compiled.isOrdered = result.statement.isOrdered
+        return compiled
     }
 
     /// Every name a table could be called by in an error's suggestions.

@@ -96,6 +96,9 @@ public struct CompiledQuery: Sendable {
     /// case names beside values.
     public var columnEnums: [Int: [Definitions.EnumCase]]
     public var isMutation: Bool
+    /// Whether its rows come in an order it sets (an `order` stage that
+    /// ends up the statement's ORDER BY), rather than SQLite's choice.
+    public var isOrdered = false
     /// Set when the query updates or deletes every row of its table (no
     /// `where`, `find` or `search` before the stage).
     public var everyRowChange: EveryRowChange?

@@ -11,6 +11,24 @@ enum SQLStatement {
     case insert(String, sets: [(column: String, value: SQLNode)], upsert: SQLUpsert?, returning: [SQLItem]?)
 }
 
+extension SQLStatement {
+    /// Whether the statement's rows come in an order of its own: a query whose outermost SELECT has an ORDER BY.
+    var isOrdered: Bool {
+        guard case .query(let query) = self else { return false }
+        return query.isOrdered
+    }
+}
+
+extension SQLQuery {
+    var isOrdered: Bool {
+        switch self {
+        case .select(let select): !(select.levels.first?.orderBy.isEmpty ?? true)
+        case .whole(let query): query.isOrdered
+        case .compound: false
+        }
+    }
+}
+
 /// `ON CONFLICT [(columns)] DO NOTHING` or `DO UPDATE SET …`.
 struct SQLUpsert {
     var columns: [String]

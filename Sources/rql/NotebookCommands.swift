@@ -107,7 +107,9 @@ struct RunCommand: ParsableCommand {
             Each notebook runs on a fresh private copy of its @sample or @db, in safe mode, \
             with its clock pinned. --step is the teaching mode: the prose is shown as \
             narration and each command waits for a key: Enter runs it, q quits at once, \
-            any other key is ignored.
+            any other key is ignored. At an exercise (-- @exercise NAME) it shows the \
+            question, not the answer, and reads yours at `your answer> `: right, or wrong \
+            with the smallest database where it differs; s shows the reference, n skips.
 
             Exit status: 0 clean, 1 an output differs from the recorded one, a command was \
             never recorded or failed unexpectedly, 2 a notebook that cannot be read or opened.
@@ -120,22 +122,37 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let console = ByteOutput.standard(STDOUT_FILENO)
+        let exercises = step ? ExercisePrompt(grader: ExerciseGrader(runner: options.runner), console: console) : nil
         let status = options.forEach { notebook in
             defer { console.flush() }
             let transcript = NotebookTranscript(notebook, to: console)
-            let run = try options.runner.run(notebook, before: { _, cell in
+            // Exercises the learner skipped: their references run unseen.
+            var unseen: Set<Int> = []
+            let run = try options.runner.run(notebook, before: { index, cell in
                 guard step else {
                     transcript.writeCommand(cell)
                     return true
                 }
                 for line in transcript.narration(before: cell) { console.write(line.isEmpty ? "\n" : "  " + line + "\n") }
+                if let name = cell.exercise, let exercises {
+                    switch exercises.ask(name, in: notebook) {
+                    case .reference: break
+                    case .skipped:
+                        unseen.insert(index)
+                        return true
+                    case .quit: return false
+                    }
+                    transcript.writeCommand(cell)
+                    return true
+                }
                 transcript.writeCommand(cell)
                 console.write("[Enter runs it, q quits] ")
                 console.flush()
                 let key = StepKey.read()
                 console.write("\n")
                 return key == .run
-            }, after: { _, _, outcome in
+            }, after: { index, _, outcome in
+                guard !unseen.contains(index) else { return }
                 transcript.writeOutcome(outcome)
                 if step { console.write("\n") }
             })

@@ -413,6 +413,35 @@ expect_screen "an emptied file runs nothing, and says so" "^error: the edited te
 keys C-d
 environment=""
 
+# rql run --step at an exercise: the question without the reference, the
+# learner's answers read at `your answer> ` and graded; a right one shows the
+# reference and goes on.
+cat > "$scratch/exercise.rql" <<'NOTEBOOK'
+-- @sample reminders
+-- How many open reminders (status 0) has each list? Every list, even one with none open.
+-- @exercise open-per-list
+SELECT l.title, count(r.id) AS open
+FROM remindersLists AS l
+LEFT JOIN reminders AS r ON r.remindersListID = l.id AND r.status = 0
+GROUP BY l.id;
+NOTEBOOK
+"$rql" update "$scratch/exercise.rql" >/dev/null
+tmux_ kill-server 2>/dev/null
+while tmux_ list-sessions >/dev/null 2>&1; do sleep 0.05; done
+tmux_ new-session -d -s repl -x 100 -y 40 "cd '$scratch' && '$rql' run --step exercise.rql; sleep 60"
+expect_screen "an exercise shows its question" "even one with none open\.$"
+expect_screen "and asks for an answer, not showing the reference" "^your answer> $"
+if screen | grep -q "LEFT JOIN"; then fail "the reference is hidden"; else pass; fi
+tmux_ send-keys -t repl -l "SELECT l.title, count(*) FROM remindersLists l JOIN reminders r ON r.remindersListID = l.id"
+keys Enter
+expect_screen "an SQL answer continues to its ;" "^ +\.\.\.> $"
+type_line "WHERE r.status = 0 GROUP BY l.id;"
+expect_screen "a wrong answer gets its counterexample" "^a counterexample with 1 row in all$" 10
+expect_screen "and the prompt again" "^your answer> $"
+type_line "SELECT title, (SELECT count(*) FROM reminders WHERE remindersListID = remindersLists.id AND status = 0) FROM remindersLists;"
+expect_screen "a right answer is right" "^right on every database tried" 10
+expect_screen "then the reference shows and runs" "│ Personal │    4 │"
+
 # .prompt replaces the prompt and the continuation prompt.
 start --no-init
 expect_screen "a session for .prompt" "^rql reminders> $"

@@ -30,9 +30,14 @@ public struct Notebooks: NotebookSupport {
         let notebook = try Notebook(text: text, path: "Samples/notebooks/\(name).rql")
         let blocks = NotebookBlock.blocks(of: notebook)
         let steps = notebook.cells.filter { $0.runs(on: Session.sqliteVersion, in: notebook) }.map {
-            Tour.Step(narration: blocks.prose(before: $0), command: $0.command)
+            Tour.Step(narration: blocks.prose(before: $0), command: $0.command, exercise: $0.exercise)
         }
         let session = try NotebookRunner().session(for: notebook, output: console, diagnostics: diagnostics)
         return (Tour(name: name, target: notebook.target, steps: steps), session)
+    }
+
+    public func grade(tour name: String, text: String, exercise: String, answer: String) throws -> (isRight: Bool, report: [String]) {
+        let grade = try ExerciseGrader().grade(Notebook(text: text, path: "Samples/notebooks/\(name).rql"), exercise: exercise, answer: answer)
+        return (grade.isRight, grade.report)
     }
 }

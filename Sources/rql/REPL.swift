@@ -61,8 +61,15 @@ final class REPL {
                 edit(pending.allSatisfy(\.isWhitespace) ? lastEntry : pending)
             case .line(let text):
                 for line in text.lineTexts {
+                    // At a tour's exercise: `s` shows the answer, `n` skips it.
+                    if session.tourExercise != nil, !reader.isContinuing, let choice = REPL.exerciseWords[REPL.bareWord(line)] {
+                        lineNumber += 1
+                        typed = []
+                        session.answerTourExercise(choice)
+                        continue
+                    }
                     // During a tour, Enter on an empty line runs the next step.
-                    if session.tour != nil, !reader.isContinuing, line.allSatisfy(\.isWhitespace) {
+                    if session.tour != nil, session.tourExercise == nil, !reader.isContinuing, line.allSatisfy(\.isWhitespace) {
                         lineNumber += 1
                         typed = []
                         session.execute(Command(.dot, ".tour next"))
@@ -91,6 +98,9 @@ final class REPL {
 
     private var transactionMark: String { session.activeSession.isInTransaction ? "*" : "" }
 
+    /// What a learner types at a tour's exercise instead of an answer.
+    static let exerciseWords: [String: Session.TourAnswer] = ["s": .showReference, "n": .skip]
+
     /// Words a newcomer types at the prompt, and the dot-commands they mean.
     static let newcomerWords = ["help": ".help", "exit": ".quit", "quit": ".quit"]
 
@@ -109,6 +119,8 @@ final class REPL {
             // A `*` says a transaction is open, as in psql.
             if let main = session.settings.prompt {
                 main
+            } else if session.tourExercise != nil {
+                "your answer> "
             } else if let tour = session.tour {
                 "rql \(session.activeSession.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
             } else if let steps = session.sandboxSteps {
@@ -142,7 +154,12 @@ final class REPL {
             if remembers, !entry.allSatisfy(\.isWhitespace) { remember(entry) }
         }
         for command in commands where !session.hasQuit {
-            session.execute(command)
+            // At a tour's exercise, a query is the learner's answer, graded rather than run.
+            if session.tourExercise != nil, command.language != .dot {
+                session.answerTourExercise(.query(command.text))
+            } else {
+                session.execute(command)
+            }
         }
     }
 

@@ -442,6 +442,25 @@ type_line "SELECT title, (SELECT count(*) FROM reminders WHERE remindersListID =
 expect_screen "a right answer is right" "^right on every database tried" 10
 expect_screen "then the reference shows and runs" "│ Personal │    4 │"
 
+# .tour stops at a lesson's exercise: the question, `your answer> `, a wrong
+# answer's counterexample, and `s` for the reference, which then runs.
+start --no-init
+expect_screen "a session for the tour's exercise" "^rql reminders> $"
+type_line ".tour tour"
+for _ in $(seq 1 60); do
+  screen | grep -q "^exercise open-per-list: " && break
+  keys Enter
+  sleep 0.2
+done
+expect_screen "the tour stops at its exercise" "^exercise open-per-list: write your answer, SQL or the DSL \(s shows the reference, n skips\)$"
+expect_screen "and the prompt asks for an answer" "^your answer> $"
+type_line "remindersLists | select title, count(reminders)"
+expect_screen "a wrong answer gets its counterexample" "^a counterexample with 2 rows in all$" 10
+type_line "s"
+expect_screen "s shows the reference as it runs" "^next> SELECT l.title, count\(r.id\) AS open$"
+expect_screen "and the tour ends after it" "^That was the last step of tour.rql"
+keys C-d
+
 # .prompt replaces the prompt and the continuation prompt.
 start --no-init
 expect_screen "a session for .prompt" "^rql reminders> $"

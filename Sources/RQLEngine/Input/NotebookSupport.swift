@@ -12,4 +12,7 @@ public protocol NotebookSupport {
     /// `text`, and a session of their own to run in, on the notebook's
     /// database, clock and settings, writing to `console` and `diagnostics`.
     func tour(named name: String, text: String, console: ByteOutput, diagnostics: ByteOutput) throws -> (tour: Tour, session: Session)
+    /// A learner's answer to the exercise `exercise` of the sample notebook
+    /// `name`, graded: whether it is right, and the lines that say why.
+    func grade(tour name: String, text: String, exercise: String, answer: String) throws -> (isRight: Bool, report: [String])
 }

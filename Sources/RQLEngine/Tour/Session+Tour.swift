@@ -35,10 +35,57 @@ extension Session {
         let step = tour.steps[tour.position]
         tour.position += 1
         self.tour = tour
+        // An exercise's answer was kept back: it shows now, as it runs.
+        if step.exercise != nil { output.write(visible: step.command.typed(after: "next> ")) }
         let outcome = tourSession.execute(step.command)
         current?.outcome.changedRows = outcome.changedRows
         recording?.instead = (step.command, outcome)
         sayNextStep()
+    }
+
+    /// What the learner gives at an exercise of a tour.
+    public enum TourAnswer: Sendable {
+        /// A query to grade: right, and the step runs; wrong, and the counterexample.
+        case query(String)
+        /// `s`: the reference answer is shown and runs.
+        case showReference
+        /// `n`: the exercise is left, and the tour goes on.
+        case skip
+    }
+
+    /// The exercise the tour waits at for the learner's answer, if it does.
+    public var tourExercise: String? { tour?.exercise }
+
+    /// The learner's answer to the exercise the tour waits at.
+    public func answerTourExercise(_ answer: TourAnswer) {
+        guard var tour, let tourSession, let exercise = tour.exercise, let notebooks,
+              let text = Tour.notebook(named: tour.name) else { return }
+        let step = tour.steps[tour.position]
+        switch answer {
+        case .query(let query):
+            do {
+                let grade = try notebooks.grade(tour: tour.name, text: text, exercise: exercise, answer: query)
+                for line in grade.report { output.write(visible: line + "\n") }
+                output.write("\n")
+                guard grade.isRight else { return output.flush() }
+            } catch {
+                report(CommandError.from(error))
+                return
+            }
+        case .showReference:
+            break
+        case .skip:
+            tour.position += 1
+            self.tour = tour
+            sayNextStep()
+            return output.flush()
+        }
+        output.write(visible: step.command.typed(after: "next> "))
+        tour.position += 1
+        self.tour = tour
+        tourSession.execute(step.command)
+        sayNextStep()
+        output.flush()
     }
 
     /// `.tour off`.
@@ -61,7 +108,11 @@ extension Session {
         output.write("\n")
         for line in step.narration { output.write(line.isEmpty ? "\n" : "  \(line)\n") }
         if !step.narration.isEmpty { output.write("\n") }
-        output.write(step.command.typed(after: "next> "))
+        if let exercise = step.exercise {
+            output.write("exercise \(exercise): write your answer, SQL or the DSL (s shows the reference, n skips)\n")
+        } else {
+            output.write(step.command.typed(after: "next> "))
+        }
     }
 
     /// Ends the tour: its session closes, and this one is where commands go again.

@@ -8,10 +8,14 @@ public struct Tour: Sendable {
         /// The prose before the command, as written (Markdown), without the `-- `.
         public var narration: [String]
         public var command: Command
+        /// The exercise the step is (`-- @exercise NAME`): its command is the
+        /// answer, kept back while the learner writes theirs.
+        public var exercise: String?
 
-        public init(narration: [String], command: Command) {
+        public init(narration: [String], command: Command, exercise: String? = nil) {
             self.narration = narration
             self.command = command
+            self.exercise = exercise
         }
     }
 
@@ -27,6 +31,9 @@ public struct Tour: Sendable {
         self.target = target
         self.steps = steps
     }
+
+    /// The exercise the next step is, while the learner answers it.
+    public var exercise: String? { position < steps.count ? steps[position].exercise : nil }
 
     /// The sample notebooks there are tours of, in course order.
     public static let names = SampleFiles.notebooks.map(\.name)

@@ -15,18 +15,26 @@ struct CounterexampleSearch {
     let grading: GradingSession
     let reference: Command
     let answer: Command
-    let ordered: Bool
+    let kind: Kind
     /// How many variants to try.
     let tries: Int
     private var random = SeededRandom(seed: 0x5EED_0F_E8E2C15E)
     /// Rows tried away while shrinking, at most.
     private static let shrinkingTests = 1_000
 
-    init(grading: GradingSession, reference: Command, answer: Command, ordered: Bool, tries: Int) {
+    /// What an exercise compares.
+    enum Kind: Equatable {
+        /// The rows of a query: in order when the reference orders them.
+        case query(ordered: Bool)
+        /// What a write leaves in every table.
+        case mutation
+    }
+
+    init(grading: GradingSession, reference: Command, answer: Command, kind: Kind, tries: Int) {
         self.grading = grading
         self.reference = reference
         self.answer = answer
-        self.ordered = ordered
+        self.kind = kind
         self.tries = tries
     }
 
@@ -41,6 +49,7 @@ struct CounterexampleSearch {
     struct Counterexample {
         /// Each table that has rows, with them drawn as a box.
         var tables: [(name: String, rows: Int, box: [String])]
+        /// A query's rows; for a write, each table it left otherwise, as the reference left it.
         var referenceBox: [String]
         var answerBox: [String]
         /// When the learner's query failed there, what it said.
@@ -53,11 +62,25 @@ struct CounterexampleSearch {
     /// Whether the two differ on the database as it is now; false when the
     /// reference itself fails there (no database of the exercise's).
     func differ() -> Bool {
-        guard case .rows(let expected) = grading.result(of: reference) else { return false }
-        switch grading.result(of: answer) {
-        case .rows(let given): return !ResultComparison.same(expected, given, ordered: ordered)
-        case .failed, .notAQuery, .tooManyRows: return true
+        switch kind {
+        case .query(let ordered):
+            guard case .rows(let expected) = grading.result(of: reference) else { return false }
+            switch grading.result(of: answer) {
+            case .rows(let given): return !ResultComparison.same(expected, given, ordered: ordered)
+            case .failed, .notAQuery, .tooManyRows: return true
+            }
+        case .mutation:
+            return !tablesDiffering().isEmpty
         }
+    }
+
+    /// For a write: the tables the reference and the answer leave
+    /// otherwise (every table when only the answer fails; none when the
+    /// reference fails, which is no database of the exercise's).
+    private func tablesDiffering() -> [String] {
+        guard let expected = grading.stateAfter(reference).state else { return [] }
+        guard let given = grading.stateAfter(answer).state else { return expected.tables.keys.sorted() }
+        return expected.tablesDiffering(from: given)
     }
 
     /// The shrunk database on which they differ: the notebook's own when
@@ -223,10 +246,30 @@ struct CounterexampleSearch {
             guard case .integer(let rows)? = count, rows > 0 else { continue }
             shown.append((table.name, Int(rows), grading.boxLines(Command(.sql, "SELECT * FROM \(quoted);"))))
         }
-        var answerError: String?
-        if case .failed(let printed) = grading.result(of: answer) { answerError = printed }
-        return Counterexample(tables: shown, referenceBox: grading.boxLines(reference),
-                              answerBox: answerError == nil ? grading.boxLines(answer) : [],
-                              answerError: answerError, isNotebooksDatabase: isNotebooksDatabase)
+        guard kind == .mutation else {
+            var answerError: String?
+            if case .failed(let printed) = grading.result(of: answer) { answerError = printed }
+            return Counterexample(tables: shown, referenceBox: grading.boxLines(reference),
+                                  answerBox: answerError == nil ? grading.boxLines(answer) : [],
+                                  answerError: answerError, isNotebooksDatabase: isNotebooksDatabase)
+        }
+        let differing = tablesDiffering()
+        let (state, printed) = grading.stateAfter(answer)
+        return Counterexample(tables: shown, referenceBox: boxes(after: reference, of: differing),
+                              answerBox: state == nil ? [] : boxes(after: answer, of: differing),
+                              answerError: state == nil ? printed : nil, isNotebooksDatabase: isNotebooksDatabase)
+    }
+
+    /// Each of `tables` as `command` leaves it, named above its box; the command is taken back.
+    private func boxes(after command: Command, of tables: [String]) -> [String] {
+        grading.run("SAVEPOINT rql_grade_after")
+        defer {
+            grading.run("ROLLBACK TO rql_grade_after")
+            grading.run("RELEASE rql_grade_after")
+        }
+        grading.boxLines(command)
+        return tables.flatMap { table in
+            [table] + grading.boxLines(Command(.sql, "SELECT * FROM \(SQLText.identifier(table));"))
+        }
     }
 }

@@ -38,9 +38,19 @@ public struct ExerciseGrader: Sendable {
         }
         let grading = try GradingSession(notebook: notebook, exercise: exercise, runner: runner)
         let reference = notebook.cells[exercise.cellIndex].command
-        guard case .rows(let expected) = grading.result(of: reference) else {
-            throw NotebookError(path: notebook.path, line: reference.line, .referenceNotAQuery(name))
+        switch grading.result(of: reference) {
+        case .rows(let expected):
+            return grade(name, answer: answer, reference: reference, rows: expected, grading)
+        case .notAQuery where grading.stateAfter(reference).state != nil:
+            return gradeWrite(name, answer: answer, reference: reference, grading)
+        case .notAQuery, .failed, .tooManyRows:
+            throw NotebookError(path: notebook.path, line: reference.line, .referenceFails(name))
         }
+    }
+
+    /// A query exercise: the answer's rows against the reference's.
+    private func grade(_ name: String, answer: Command, reference: Command, rows expected: ResultLog.Table,
+                       _ grading: GradingSession) -> Grade {
         let ordered = grading.session.setsRowOrder(reference)
         switch grading.result(of: answer) {
         case .failed(let printed):
@@ -53,12 +63,27 @@ public struct ExerciseGrader: Sendable {
             return Grade(exercise: name, isRight: false,
                          report: [GradeWording.columns(given.columns.count, expected: expected.columns.count)])
         case .rows:
-            var search = CounterexampleSearch(grading: grading, reference: reference, answer: answer, ordered: ordered, tries: tries)
-            let (found, tried) = search.find()
-            guard let found else {
-                return Grade(exercise: name, isRight: true, report: [GradeWording.right(variants: tried)])
-            }
-            return Grade(exercise: name, isRight: false, report: GradeWording.wrong(found, ordered: ordered))
+            return search(name, answer: answer, reference: reference, kind: .query(ordered: ordered), grading)
         }
+    }
+
+    /// A mutation exercise: what the answer leaves in every table against
+    /// what the reference leaves, each run after a savepoint and taken back.
+    private func gradeWrite(_ name: String, answer: Command, reference: Command, _ grading: GradingSession) -> Grade {
+        let (state, printed) = grading.stateAfter(answer)
+        guard state != nil else {
+            return Grade(exercise: name, isRight: false, report: [GradeWording.fails] + GradeWording.lines(printed))
+        }
+        return search(name, answer: answer, reference: reference, kind: .mutation, grading)
+    }
+
+    private func search(_ name: String, answer: Command, reference: Command, kind: CounterexampleSearch.Kind,
+                        _ grading: GradingSession) -> Grade {
+        var search = CounterexampleSearch(grading: grading, reference: reference, answer: answer, kind: kind, tries: tries)
+        let (found, tried) = search.find()
+        guard let found else {
+            return Grade(exercise: name, isRight: true, report: [GradeWording.right(variants: tried)])
+        }
+        return Grade(exercise: name, isRight: false, report: GradeWording.wrong(found, kind: kind))
     }
 }

@@ -23,7 +23,7 @@ enum GradeWording {
 
     /// `wrong`, the database on which the two differ, table by table, then
     /// both results side by side, then the total.
-    static func wrong(_ found: CounterexampleSearch.Counterexample, ordered: Bool) -> [String] {
+    static func wrong(_ found: CounterexampleSearch.Counterexample, kind: CounterexampleSearch.Kind) -> [String] {
         var lines = [found.isNotebooksDatabase
             ? "wrong: your answer and the reference differ on the notebook's database; on its smallest part where they still do:"
             : "wrong: your answer and the reference differ on this database, made from the notebook's:"]
@@ -34,15 +34,16 @@ enum GradeWording {
         }
         if found.tables.isEmpty { lines += ["", "(every table empty)"] }
         lines.append("")
+        let (gives, yours) = kind == .mutation ? ("after the reference:", "after your answer:") : ("the reference gives:", "your answer gives:")
         if let error = found.answerError {
-            lines.append("the reference gives:")
+            lines.append(gives)
             lines += found.referenceBox
             lines.append("your answer fails:")
             lines += Self.lines(error)
         } else {
-            lines += sideBySide(["the reference gives:"] + found.referenceBox, ["your answer gives:"] + found.answerBox)
+            lines += sideBySide([gives] + found.referenceBox, [yours] + found.answerBox)
         }
-        if ordered { lines.append("(the exercise asks for the rows in an order: the reference orders them)") }
+        if kind == .query(ordered: true) { lines.append("(the exercise asks for the rows in an order: the reference orders them)") }
         lines.append("")
         let rows = found.rowCount
         lines.append("a counterexample with \(rows) \(rows == 1 ? "row" : "rows") in all")

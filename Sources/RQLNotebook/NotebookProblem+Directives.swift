@@ -62,9 +62,9 @@ extension NotebookProblem {
         case .noSuchExercise(let name, let exercises):
             return Wording("the notebook has no exercise \(name)",
                            help: exercises.isEmpty ? "an exercise is a cell after -- @exercise NAME" : "its exercises: " + exercises.joined(separator: ", "))
-        case .referenceNotAQuery(let name):
-            return Wording("the reference answer of exercise \(name) returns no rows to compare an answer with",
-                           help: "an exercise's cell is a query, SQL or the DSL")
+        case .referenceFails(let name):
+            return Wording("the reference answer of exercise \(name) fails, or returns too many rows to compare",
+                           help: "an exercise's cell is a query or a write that runs: rql check shows what it does")
         case .noAnswers:
             return Wording("the file holds no answer: each is a cell after -- @exercise NAME", help: "-- @exercise open-per-list")
         case .unknownDirective(let name):

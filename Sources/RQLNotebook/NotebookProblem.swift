@@ -48,8 +48,8 @@ public enum NotebookProblem: Error, Equatable, Sendable {
     case exerciseNamedTwice(String, firstLine: Int)
     /// `rql grade --exercise NAME` naming none of the notebook's exercises.
     case noSuchExercise(String, exercises: [String])
-    /// An exercise whose reference cell returns no rows.
-    case referenceNotAQuery(String)
+    /// An exercise whose reference cell fails, or returns more rows than can be compared.
+    case referenceFails(String)
     /// A file of answers with no `-- @exercise` cell.
     case noAnswers
     case unknownDirective(String)

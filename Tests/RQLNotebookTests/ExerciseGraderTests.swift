@@ -79,6 +79,15 @@ import Testing
         #expect(throws: NotebookError.self) { try grade("nope", "SELECT 1") }
     }
 
+    /// An answer that runs forever is stopped by the notebook's time limit.
+    @Test func anEndlessAnswerIsStopped() throws {
+        let limit = try #require(CellTimeLimit("200ms"))
+        let grade = try ExerciseGrader(runner: NotebookRunner(timeLimit: limit), tries: 5)
+            .grade(Notebook(text: Self.notebook, path: "exercises.rql"), exercise: "open-per-list",
+                   answer: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*), 1 FROM c")
+        #expect(grade.report == ["wrong: your answer fails:", "error: interrupted after 200ms"])
+    }
+
     /// What an answer writes is taken back: the next grade sees the sample as it was.
     @Test func aWritingAnswerChangesNothing() throws {
         _ = try grade("open-per-list", "DELETE FROM remindersLists RETURNING title, 0")

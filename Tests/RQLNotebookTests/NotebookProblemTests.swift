@@ -46,7 +46,7 @@ import RQLEngine
         .unexpected("Swift's words"), .outputWithoutCommand, .directiveWithoutCommand, .neitherCommandNorComment,
         .unendedStatement, .unendedComment, .twoCommands, .notAtTop("x"), .needsValue("x", example: "y"), .unknownSample("x"),
         .unknownMode("x"), .notAnInstant(.pastMidnight("x")), .expectTakesError, .sortTakesRows, .maxRowsNotANumber,
-        .badTimeLimit, .badRequirement, .parameterTwice("x"), .cellNameNotOneWord, .cellNamedTwice("x", firstLine: 1), .exerciseNameNotOneWord, .exerciseNamedTwice("x", firstLine: 1), .noSuchExercise("x", exercises: []), .referenceNotAQuery("x"), .noAnswers,
+        .badTimeLimit, .badRequirement, .parameterTwice("x"), .cellNameNotOneWord, .cellNamedTwice("x", firstLine: 1), .exerciseNameNotOneWord, .exerciseNamedTwice("x", firstLine: 1), .noSuchExercise("x", exercises: []), .referenceFails("x"), .noAnswers,
         .unknownDirective("x"), .secondSource, .maskWithoutPattern, .maskWithoutSlashes(name: "x"),
         .maskInvalid(name: "x", pattern: "y"), .maskUnclosed(name: "x", pattern: "y"), .parameterUsage, .badParameterName("x"),
         .notALiteral(name: "x", value: "y"), .databaseOutsideFolder(folder: "x"), .sessionFailed(.sqlite("SQLite's words")),

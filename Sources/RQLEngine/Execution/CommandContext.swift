@@ -20,6 +20,9 @@ public struct CommandContext {
     public var logsResults = false
     /// How many rows of each result the log keeps (the rest are counted).
     public var loggedRowLimit = 1_000
+    /// Whether an error says what became of the open transaction; not when
+    /// the driver holds the transaction itself (a savepoint of its own).
+    public var notesTransactionState = true
 
     public init(origin: String? = nil, maxRows: Int? = nil, rowShaping: (any RowShaping)? = nil,
                 interruptionReason: String? = nil, logsResults: Bool = false) {

@@ -51,7 +51,7 @@ extension Session {
                    file.pointee != 0 {
                     failure.notes += lockNotes(file: String(cString: file))
                 }
-                if wasInTransaction {
+                if wasInTransaction, current?.context.notesTransactionState ?? true {
                     failure.notes.append(db.isInsideTransaction ? .transactionStillOpen : .transactionRolledBack)
                 }
                 throw failure

@@ -280,7 +280,7 @@ check "--init of a missing file exits 2" 2 "" "$rql" --init "$scratch/none.rql" 
 check_stderr "the missing start-up file is named" "rql: cannot read the start-up file $scratch/none.rql"
 check "--init and --no-init together exit 2" 2 "" "$rql" --init "$scratch/init.rql" --no-init -c 'select 1'
 check_stderr "the conflict is explained" "give either --init FILE or --no-init, not both"
-check ".tour starts the step-by-step tour" 0 "tour.rql, step by step: 15 steps on a fresh copy of the reminders sample, on the notebook's clock." \
+check ".tour starts the step-by-step tour" 0 "tour.rql, step by step: 16 steps on a fresh copy of the reminders sample, on the notebook's clock." \
   bash -c "'$rql' -c .tour | head -1"
 
 # Notebooks: run, check, update and their exit statuses.

@@ -5,7 +5,8 @@ import RQLRender
 
 /// `rql run --step` at an exercise: the question has been shown, not the
 /// reference; the learner's queries are read at `your answer> ` (with the
-/// line editor's keys and a history of the answers tried) and graded
+/// line editor's keys, Tab completion from the notebook's database, and a
+/// history of the answers tried) and graded
 /// until one is right, or they ask for the reference (`s`), skip (`n`) or
 /// quit (`q`, Ctrl-D). Nothing they do changes the notebook.
 final class ExercisePrompt {
@@ -30,6 +31,17 @@ final class ExercisePrompt {
     func ask(_ name: String, in notebook: Notebook) -> Choice {
         console.write("exercise \(name): write your answer, SQL or the DSL (s shows the reference, n skips, q quits)\n")
         console.flush()
+        // Tab completes as at the prompt, from the notebook's database.
+        let completing = try? Session(options: Session.Options(target: notebook.target, mode: .list, colorAllowed: false,
+                                                               output: ByteOutput(.memory), diagnostics: ByteOutput(.memory),
+                                                               safe: true))
+        defer { completing?.close() }
+        editor?.completer = completing.map { session in
+            { before, after in
+                let completion = session.completions(before: before, after: after)
+                return LineEditor.Completion(word: completion.word, candidates: completion.candidates)
+            }
+        }
         while true {
             guard let answer = readAnswer() else { return .quit }
             switch answer.trimmingCharacters(in: .whitespaces).lowercased() {

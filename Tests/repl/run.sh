@@ -432,6 +432,9 @@ tmux_ new-session -d -s repl -x 100 -y 40 "cd '$scratch' && '$rql' run --step ex
 expect_screen "an exercise shows its question" "even one with none open\.$"
 expect_screen "and asks for an answer, not showing the reference" "^your answer> $"
 if screen | grep -q "LEFT JOIN"; then fail "the reference is hidden"; else pass; fi
+tab "SELECT * FROM remindersListA" "Tab completes at your answer> from the notebook's database" "remindersListAssets *$"
+keys C-c
+expect_screen "Ctrl-C abandons the answer being typed" "^your answer> $"
 tmux_ send-keys -t repl -l "SELECT l.title, count(*) FROM remindersLists l JOIN reminders r ON r.remindersListID = l.id"
 keys Enter
 expect_screen "an SQL answer continues to its ;" "^ +\.\.\.> $"

@@ -3,7 +3,7 @@ import RQLRender
 /// The words of a grade, each said here once.
 enum GradeWording {
     static func right(variants: Int) -> String {
-        "right on every database tried (the notebook's and \(variants) \(variants == 1 ? "variant" : "variants") of it)"
+        "right on every database tried (\(variants) \(variants == 1 ? "variant" : "variants"))"
     }
 
     static let fails = "wrong: your answer fails:"

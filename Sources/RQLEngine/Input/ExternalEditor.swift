@@ -35,7 +35,7 @@ struct ExternalEditor {
             buffer.baseAddress.map { mkstemps($0, 4) } ?? -1
         }
         guard descriptor >= 0 else { throw CommandError(.editFile(reason: ExternalEditor.systemError())) }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let written = Array((text.isEmpty || text.hasSuffix("\n") ? text : text + "\n").utf8)
         let complete = written.withUnsafeBytes { bytes in ExternalEditor.writeAll(bytes, to: descriptor) }

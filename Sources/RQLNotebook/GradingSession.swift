@@ -58,28 +58,29 @@ final class GradingSession {
 
     /// Runs `command` after a savepoint, within the time limit, and takes back what it did.
     func result(of command: Command) -> Outcome {
-        run("SAVEPOINT rql_grade_query")
-        defer {
-            run("ROLLBACK TO rql_grade_query")
-            run("RELEASE rql_grade_query")
+        takenBack(command, logsResults: true) { ran, failed in
+            guard !failed else { return .failed(errors.text) }
+            guard ran.tables.count == 1, let table = ran.tables.first else { return .notAQuery }
+            return table.rowCount > table.rows.count ? .tooManyRows : .rows(table)
         }
-        buffer.clear()
-        errors.clear()
-        var context = CommandContext(maxRows: 0, interruptionReason: "after \(limit.text)", logsResults: true)
-        context.loggedRowLimit = GradingSession.rowLimit
-        context.notesTransactionState = false
-        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
-        let ran = session.execute(command, context)
-        let interrupted = watch.stop()
-        guard ran.succeeded, !interrupted else { return .failed(errors.text) }
-        guard ran.tables.count == 1, let table = ran.tables.first else { return .notAQuery }
-        return table.rowCount > table.rows.count ? .tooManyRows : .rows(table)
     }
 
     /// The rows of every table after `command`, which runs after a
     /// savepoint, within the time limit, and is taken back: what a
     /// mutation exercise compares. Nil when it fails, with what it printed.
     func stateAfter(_ command: Command) -> (state: DatabaseState?, printed: String) {
+        takenBack(command, logsResults: false) { _, failed in
+            guard !failed else { return (nil, errors.text) }
+            let tables = stateTables().map { ($0, values("SELECT * FROM \(SQLText.identifier($0))")) }
+            return (DatabaseState(tables: Dictionary(uniqueKeysWithValues: tables)), errors.text)
+        }
+    }
+
+    /// Runs `command` after a savepoint and within the time limit, gives
+    /// `reading` what it did (and whether it failed or was stopped), then
+    /// rolls back to the savepoint. Its errors land in `errors`, without a
+    /// word on the transaction, which is the grader's own.
+    private func takenBack<T>(_ command: Command, logsResults: Bool, _ reading: (CommandOutcome, _ failed: Bool) -> T) -> T {
         run("SAVEPOINT rql_grade_query")
         defer {
             run("ROLLBACK TO rql_grade_query")
@@ -87,15 +88,13 @@ final class GradingSession {
         }
         buffer.clear()
         errors.clear()
-        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
-        var context = CommandContext(maxRows: 0, interruptionReason: "after \(limit.text)")
+        var context = CommandContext(maxRows: 0, interruptionReason: "after \(limit.text)", logsResults: logsResults)
+        context.loggedRowLimit = GradingSession.rowLimit
         context.notesTransactionState = false
+        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
         let ran = session.execute(command, context)
         let interrupted = watch.stop()
-        let printed = errors.text
-        guard ran.succeeded, !interrupted else { return (nil, printed) }
-        return (DatabaseState(tables: Dictionary(uniqueKeysWithValues: stateTables().map { ($0, values("SELECT * FROM \(SQLText.identifier($0))")) })),
-                printed)
+        return reading(ran, interrupted || !ran.succeeded)
     }
 
     /// The tables a mutation exercise compares: every table of the main

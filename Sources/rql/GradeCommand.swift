@@ -80,12 +80,7 @@ struct GradeCommand: ParsableCommand {
         if let junit {
             var report = JUnitReport(command: "rql grade")
             report.entries = [.graded(path: notebook, grades)]
-            do {
-                try AtomicFile.replace(junit, with: Data(report.xml.utf8), permissions: 0o644)
-            } catch {
-                printError(.junitNotWritten("\(error)"))
-                status = 2
-            }
+            if !write(report, to: junit) { status = 2 }
         }
         try finish(console, status: status)
     }

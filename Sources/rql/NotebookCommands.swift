@@ -226,15 +226,19 @@ struct CheckCommand: ParsableCommand {
             report.entries.append(outcome)
             status = max(status, notebookStatus)
         })
-        if let junit {
-            do {
-                try AtomicFile.replace(junit, with: Data(report.xml.utf8), permissions: 0o644)
-            } catch {
-                printError(.junitNotWritten("\(error)"))
-                status = 2
-            }
-        }
+        if let junit, !write(report, to: junit) { status = 2 }
         try finish(console, status: status)
+    }
+}
+
+/// Writes `--junit FILE` atomically; false, with the reason said, when it cannot be written.
+func write(_ report: JUnitReport, to path: String) -> Bool {
+    do {
+        try AtomicFile.replace(path, with: Data(report.xml.utf8), permissions: 0o644)
+        return true
+    } catch {
+        printError(.junitNotWritten("\(error)"))
+        return false
     }
 }
 

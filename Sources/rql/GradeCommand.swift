@@ -36,7 +36,7 @@ struct GradeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A file of -- @exercise NAME cells holding the answers.", valueName: "file"))
     var answers: String?
 
-    @Option(help: ArgumentHelp("How many variant databases to try (default \(ExerciseGrader.defaultTries)).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many variant databases to try.", valueName: "n"))
     var tries = ExerciseGrader.defaultTries
 
     @Option(help: ArgumentHelp("Write a JUnit XML report there: a testcase per exercise graded.", valueName: "file"))

@@ -167,7 +167,9 @@ final class REPL {
     /// save is shown, enters the history whole, and runs as if typed.
     private func edit(_ text: String) {
         guard let commands = session.activeSession.editedCommands(from: text) else { return }
-        write(commands + "\n")
+        // What the editor saved, shown as typed; control characters as symbols.
+        session.console.write(visible: commands + "\n")
+        session.console.flush()
         remember(commands)
         for line in commands.lineTexts where !session.hasQuit { take(line, remembers: false) }
     }

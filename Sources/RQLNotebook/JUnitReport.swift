@@ -7,17 +7,15 @@ import RQLEngine
 /// grade --junit FILE`, one testcase per exercise graded, a wrong answer
 /// as a failure with the reason and the counterexample.
 public struct JUnitReport {
-    /// What one notebook gave: its check, its grades, or why it could not run.
+    /// What one notebook gave: its check, or why it could not run.
     public enum Entry: Sendable {
         case checked(NotebookCheck)
-        case graded(path: String, [ExerciseGrader.Grade])
         case unreadable(path: String, NotebookError)
 
-        /// Whether the notebook failed: drift, an error, a wrong answer, or not readable.
+        /// Whether the notebook failed: drift, an error, or not readable.
         public var fails: Bool {
             switch self {
             case .checked(let check): check.exitStatus != 0
-            case .graded(_, let grades): grades.contains { !$0.isRight }
             case .unreadable: true
             }
         }
@@ -26,13 +24,15 @@ public struct JUnitReport {
     /// The command the report is of: `rql check` or `rql grade`.
     public var command: String
     public var entries: [Entry] = []
+    /// `rql grade`'s: each notebook with the grades of the answers to its exercises.
+    public var grades: [(path: String, grades: [ExerciseGrader.Grade])] = []
 
     public init(command: String = "rql check") {
         self.command = command
     }
 
     public var xml: String {
-        let suites = entries.map(Suite.init)
+        let suites = entries.map(Suite.init) + grades.map { Suite(path: $0.path, grades: $0.grades) }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<testsuites name=\"\(XML.escaped(command))\"" + Suite.counts(suites) + ">\n"
         for suite in suites { text += suite.xml }
@@ -62,16 +62,19 @@ public struct JUnitReport {
             case .checked(let check):
                 name = check.notebook.path
                 cases = Suite.cases(of: check)
-            case .graded(let path, let grades):
-                name = path
-                cases = grades.map { grade in
-                    Case(name: grade.exercise, seconds: 0,
-                         result: grade.isRight ? .passed : .failed(message: grade.report.first ?? "wrong",
-                                                                  body: grade.report.joined(separator: "\n")))
-                }
             case .unreadable(let path, let error):
                 name = path
                 cases = [Case(name: "the notebook", seconds: 0, result: .error(message: error.problem.message, body: error.description))]
+            }
+        }
+
+        /// A testcase per exercise graded: a wrong answer fails with its explanation.
+        init(path: String, grades: [ExerciseGrader.Grade]) {
+            name = path
+            cases = grades.map { grade in
+                Case(name: grade.exercise, seconds: 0,
+                     result: grade.isRight ? .passed : .failed(message: grade.report.first ?? "wrong",
+                                                              body: grade.report.joined(separator: "\n")))
             }
         }
 

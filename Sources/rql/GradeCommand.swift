@@ -79,7 +79,7 @@ struct GradeCommand: ParsableCommand {
         var status: Int32 = grades.allSatisfy(\.isRight) ? 0 : 1
         if let junit {
             var report = JUnitReport(command: "rql grade")
-            report.entries = [.graded(path: notebook, grades)]
+            report.grades = [(notebook, grades)]
             if !write(report, to: junit) { status = 2 }
         }
         try finish(console, status: status)

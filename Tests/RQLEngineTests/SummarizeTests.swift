@@ -82,6 +82,20 @@ import Testing
         #expect(Self.summary(test, "odd | where id > 3 | select id").map { $0[3] } == ["4"])
     }
 
+    /// An integer and a REAL past 2^53 compare by their exact values, as in SQLite.
+    @Test func hugeIntegersAndRealsCompareExactly() throws {
+        let test = try TestSession.inMemory("""
+            CREATE TABLE t (x);
+            INSERT INTO t VALUES (9007199254740992.0), (9007199254740993), (-9007199254740992.0), (-9007199254740993);
+            """)
+        let row = Self.summary(test, "t")[0]
+        #expect([row[3], row[4], row[5]] == Array(Self.expected(test, column: "x", from: "t").prefix(3)))
+        #expect(row[4] == "9007199254740993")
+        #expect(row[3] == "-9007199254740993")
+        #expect(ColumnSummary.order(Int64.max, 9.3e18) == -1 && ColumnSummary.order(Int64.min, -9.3e18) == 1)
+        #expect(ColumnSummary.order(3, 2.5) == 1 && ColumnSummary.order(-3, -2.5) == -1 && ColumnSummary.order(2, 2.0) == 0)
+    }
+
     @Test func standardDeviationIsTheSamples() throws {
         let test = try TestSession.inMemory("CREATE TABLE t (x REAL); INSERT INTO t VALUES (2), (4), (4), (4), (5), (5), (7), (9);")
         let row = Self.summary(test, "t")[0]

@@ -160,15 +160,26 @@ struct ColumnSummary {
         }
     }
 
-    /// Numbers in SQLite's order: an integer and a REAL by their values.
+    /// Numbers in SQLite's order: an integer and a REAL by their exact values.
     private static func isLess(_ a: SQLValue, _ b: SQLValue) -> Bool {
         switch (a, b) {
         case (.integer(let x), .integer(let y)): x < y
         case (.real(let x), .real(let y)): x < y
-        case (.integer(let x), .real(let y)): Double(x) < y
-        case (.real(let x), .integer(let y)): x < Double(y)
+        case (.integer(let x), .real(let y)): order(x, y) < 0
+        case (.real(let x), .integer(let y)): order(y, x) > 0
         default: false
         }
+    }
+
+    /// -1, 0 or 1 as `integer` is below, equal to or above `real`, exactly,
+    /// as SQLite compares them (`Double(integer)` rounds past 2^53).
+    static func order(_ integer: Int64, _ real: Double) -> Int {
+        if real < -9_223_372_036_854_775_808.0 { return 1 }
+        if real >= 9_223_372_036_854_775_808.0 { return -1 }
+        let whole = Int64(real)  // toward zero, and in range
+        if integer != whole { return integer < whole ? -1 : 1 }
+        let fraction = real - Double(whole)
+        return fraction > 0 ? -1 : fraction < 0 ? 1 : 0
     }
 }
 

@@ -305,29 +305,29 @@ private struct NotebookParser {
             settings.parameters.append(parameter)
         case "name":
             try needsArgument("first-query")
-            guard argument.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
-                throw error(line, .cellNameNotOneWord)
-            }
-            if let first = nameLines[argument] {
-                throw error(line, .cellNamedTwice(argument, firstLine: first))
-            }
-            nameLines[argument] = line
-            pending.name = argument
+            pending.name = try uniqueName(argument, line: line, among: &nameLines,
+                                          notOneWord: .cellNameNotOneWord, twice: { .cellNamedTwice(argument, firstLine: $0) })
             forCell()
         case "exercise":
             try needsArgument("open-per-list")
-            guard argument.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
-                throw error(line, .exerciseNameNotOneWord)
-            }
-            if let first = exerciseLines[argument] {
-                throw error(line, .exerciseNamedTwice(argument, firstLine: first))
-            }
-            exerciseLines[argument] = line
-            pending.exercise = argument
+            pending.exercise = try uniqueName(argument, line: line, among: &exerciseLines,
+                                              notOneWord: .exerciseNameNotOneWord, twice: { .exerciseNamedTwice(argument, firstLine: $0) })
             forCell()
         default:
             throw error(line, .unknownDirective(name))
         }
+    }
+
+    /// `name` as `@name` and `@exercise` take one: one word without commas,
+    /// not given before (`lines` holds where each was, by name).
+    private func uniqueName(_ name: String, line: Int, among lines: inout [String: Int], notOneWord: NotebookProblem,
+                            twice: (_ firstLine: Int) -> NotebookProblem) throws -> String {
+        guard name.unicodeScalars.allSatisfy({ !CharacterSet.whitespaces.contains($0) && $0 != "," }) else {
+            throw error(line, notOneWord)
+        }
+        if let first = lines[name] { throw error(line, twice(first)) }
+        lines[name] = line
+        return name
     }
 
     /// Sets a directive's value for the whole notebook when it stands at the

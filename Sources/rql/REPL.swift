@@ -3,6 +3,7 @@ import Glibc
 import LineEditor
 import RQLEngine
 import RQLLanguage
+import RQLRender
 
 /// The interactive prompt: reads commands with the line editor until
 /// Ctrl-D or `.quit` and runs each through the session. A command that
@@ -122,14 +123,18 @@ final class REPL {
             } else if session.tourExercise != nil {
                 "your answer> "
             } else if let tour = session.tour {
-                "rql \(session.activeSession.target.displayName)\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
+                "rql \(CellText.visibleLine(session.activeSession.target.displayName))\(transactionMark) (tour \(tour.position + 1)/\(tour.steps.count))> "
             } else if let steps = session.sandboxSteps {
-                "rql \(session.target.displayName) (sandbox \(steps))> "
+                "rql \(databaseName) (sandbox \(steps))> "
             } else {
-                "rql \(session.target.displayName)\(transactionMark)> "
+                "rql \(databaseName)\(transactionMark)> "
             }
         }
     }
+
+    /// The open database's name as the prompt shows it: a file name's
+    /// control characters as symbols, never sent to the terminal.
+    private var databaseName: String { CellText.visibleLine(session.target.displayName) }
 
     private var welcome: String {
         let opened = switch session.target {
@@ -139,7 +144,7 @@ final class REPL {
         case .dataFiles(let paths): "an in-memory database holding " + paths.joined(separator: ", ")
         case .scratch(let path, _): path
         }
-        return "rql: \(opened). .help lists the commands, .tour walks you through it."
+        return "rql: \(CellText.visibleLine(opened)). .help lists the commands, .tour walks you through it."
     }
 
     /// One line typed: fed to the command reader, and each command it

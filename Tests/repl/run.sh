@@ -464,6 +464,15 @@ expect_screen "s shows the reference as it runs" "^next> SELECT l.title, count\(
 expect_screen "and the tour ends after it" "^That was the last step of tour.rql"
 keys C-d
 
+# A data file opened as a database: its name, ESC and all, is shown with the
+# control character as a symbol in the welcome line and the prompt.
+printf 'name,city\nZoë,東京\n' > "$scratch/"$'esc\e[31mape.csv'
+start --no-init "'$scratch/'"$'esc\e[31mape.csv'
+expect_screen "the welcome line shows a file name's ESC as a symbol" "holding .*esc␛\[31mape\.csv\."
+expect_screen "and so does the prompt" "^rql esc␛\[31mape\.csv> $"
+keys C-d
+rm -f "$scratch/"$'esc\e[31mape.csv'
+
 # .prompt replaces the prompt and the continuation prompt.
 start --no-init
 expect_screen "a session for .prompt" "^rql reminders> $"

@@ -42,12 +42,7 @@ struct GradeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report there: a testcase per exercise graded.", valueName: "file"))
     var junit: String?
 
-    @Flag(help: "Let the notebook reach files outside its private database (ATTACH, VACUUM INTO, .open, .output, …).")
-    var unsafe = false
-
-    @Option(help: ArgumentHelp("How long each command may run (default 30s; a notebook's -- @timeout says otherwise).",
-                               valueName: "duration"), transform: CellTimeLimit.argument)
-    var timeout: CellTimeLimit = .standard
+    @OptionGroup var running: NotebookRunOptions
 
     func validate() throws {
         switch (exercise, answer, answers) {
@@ -62,7 +57,7 @@ struct GradeCommand: ParsableCommand {
 
     func run() throws {
         let console = ByteOutput.standard(STDOUT_FILENO)
-        let grader = ExerciseGrader(runner: NotebookRunner(safe: !unsafe, timeLimit: timeout), tries: tries)
+        let grader = ExerciseGrader(runner: running.runner(), tries: tries)
         var grades: [ExerciseGrader.Grade] = []
         do {
             let book = try Notebook.loadOrBuiltIn(notebook)

@@ -5,17 +5,33 @@ import RQLEngine
 import RQLNotebook
 import RQLRender
 
-/// Options every notebook command takes.
-struct NotebookOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("Notebooks (.rql files); run and check also take a sample notebook's name (tour, fts, …).", valueName: "file"))
-    var files: [String]
-
+/// How a notebook's commands run: what every command that runs a notebook
+/// takes (`run`, `check`, `update`, `grade`).
+struct NotebookRunOptions: ParsableArguments {
     @Flag(help: "Let the notebook reach files outside its private database (ATTACH, VACUUM INTO, .open, .output, …).")
     var unsafe = false
 
     @Option(help: ArgumentHelp("How long each command may run before it is interrupted and fails (default 30s; a notebook's -- @timeout says otherwise).",
                                valueName: "duration"), transform: CellTimeLimit.argument)
     var timeout: CellTimeLimit = .standard
+
+    @Option(name: .customShort("p"), help: ArgumentHelp(
+        "Give the notebook's -- @param NAME this value: a number when it reads as one, else text (repeat for more).",
+        valueName: "name=value"), transform: NotebookOptions.parameter)
+    var parameters: [NotebookOptions.Parameter] = []
+
+    /// A runner of the cells `selection` chooses.
+    func runner(selection: CellSelection = .all) -> NotebookRunner {
+        NotebookRunner(safe: !unsafe, timeLimit: timeout, selection: selection, parameters: NotebookOptions.values(parameters))
+    }
+}
+
+/// Options every notebook command takes.
+struct NotebookOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Notebooks (.rql files); run and check also take a sample notebook's name (tour, fts, …).", valueName: "file"))
+    var files: [String]
+
+    @OptionGroup var running: NotebookRunOptions
 
     @Option(help: ArgumentHelp("Compare and record only these named cells (-- @name NAME); the cells before them run to reach them.",
                                valueName: "name,…"), transform: NotebookOptions.names)
@@ -30,14 +46,7 @@ struct NotebookOptions: ParsableArguments {
         return .all
     }
 
-    @Option(name: .customShort("p"), help: ArgumentHelp(
-        "Give the notebook's -- @param NAME this value: a number when it reads as one, else text (repeat for more).",
-        valueName: "name=value"), transform: NotebookOptions.parameter)
-    var parameters: [NotebookOptions.Parameter] = []
-
-    var runner: NotebookRunner {
-        NotebookRunner(safe: !unsafe, timeLimit: timeout, selection: selection, parameters: NotebookOptions.values(parameters))
-    }
+    var runner: NotebookRunner { running.runner(selection: selection) }
 
     /// `-p NAME=VALUE`, VALUE as an SQL literal.
     struct Parameter {

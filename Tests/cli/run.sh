@@ -108,6 +108,10 @@ check "grade needs an exercise and an answer" 2 "" "$rql" grade "$exercises/list
 check_stderr "it says what to give" "give --exercise NAME with --answer QUERY, or --answers FILE.rql"
 check "grade of an exercise the notebook lacks" 2 "" "$rql" grade "$exercises/lists.rql" --exercise nope --answer 'SELECT 1'
 check_stderr "it names the exercises there are" "the notebook has no exercise nope"
+printf -- "-- @param list = 'Family'\n-- @exercise titles\nSELECT r.title FROM reminders r JOIN remindersLists l ON l.id = r.remindersListID WHERE l.title = :list;\n" > "$exercises/param.rql"
+check "grade takes -p for the notebook's parameters, as run does" 0 "titles: right on every database tried (5 variants)" \
+  "$rql" grade "$exercises/param.rql" -p list=Business --tries 5 --exercise titles \
+  --answer "SELECT title FROM reminders WHERE remindersListID IN (SELECT id FROM remindersLists WHERE title = 'Business')"
 rm -rf "$exercises"
 check ".edit in -c opens no editor" 1 "" env EDITOR=false "$rql" -c '.edit'
 check_stderr ".edit outside the prompt says where it works" "error: .edit opens an editor at the interactive prompt; here there is none"

@@ -66,7 +66,7 @@ public enum HTMLExport {
             """)
     }
 
-    private static func render(_ output: RecordedOutput) -> String {
+    static func render(_ output: RecordedOutput) -> String {
         switch output {
         case .table(let columns, let rows, let after):
             var html = "<div class=\"result\"><table>\n<thead><tr>"
@@ -95,7 +95,7 @@ public enum HTMLExport {
     }
 
     /// One value: NULL styled, numbers to the right.
-    private static func cell(_ value: TableValue) -> String {
+    static func cell(_ value: TableValue) -> String {
         switch value {
         case .null: "<td class=\"null\">NULL</td>"
         case .number(let text): "<td class=\"number\">\(escape(text))</td>"
@@ -159,7 +159,7 @@ public enum HTMLExport {
         }
     }
 
-    static let style = """
+    public static let style = """
         :root { color-scheme: light dark; --text: #1d1d1f; --muted: #6e6e73; --page: #ffffff; --panel: #f5f5f7;
           --rule: #d2d2d7; --keyword: #ad3da4; --string: #c41a16; --number: #1c00cf; --comment: #5d6c79;
           --error: #b3261e; --error-panel: #fdecea; --null: #8e8e93; --link: #0066cc;

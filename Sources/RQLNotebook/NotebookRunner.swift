@@ -42,13 +42,15 @@ public struct NotebookRunner: Sendable {
     /// `before` sees each selected cell before it runs and returns false to
     /// stop there (`rql run --step`); `after` sees its fresh output (`rql run`).
     /// The cells run only to reach the selected ones have no outcome.
-    public func run(_ notebook: Notebook,
+    /// With `live`, the cells run in that session, which stays open
+    /// (`rql serve`'s run all); without, in one of their own.
+    public func run(_ notebook: Notebook, in live: LiveNotebook? = nil,
                     before: (Int, Cell) -> Bool = { _, _ in true },
                     after: (Int, Cell, CellOutcome) -> Void = { _, _, _ in }) throws -> NotebookRun {
         let (chosen, end) = try selection.cells(in: notebook)
-        let buffer = ByteOutput(.memory)
-        let session = try session(for: notebook, output: buffer, diagnostics: buffer)
-        defer { session.close() }
+        let own = live == nil ? try LiveNotebook(notebook, runner: self) : nil
+        defer { own?.close() }
+        guard let live = live ?? own else { return NotebookRun() }
         var run = NotebookRun()
         for (index, cell) in notebook.cells.enumerated().prefix(end) where !cell.skipped {
             let isChosen = chosen.contains(index)
@@ -57,15 +59,14 @@ public struct NotebookRunner: Sendable {
                 continue
             }
             if isChosen { guard before(index, cell) else { break } }
-            let limit = cell.timeLimit ?? notebook.settings.timeLimit ?? timeLimit
-            let outcome = self.run(cell, in: session, buffer: buffer, masks: notebook.settings.masks, limit: limit)
+            let outcome = live.run(cell, of: notebook)
             if isChosen {
                 run.outcomes[index] = outcome
                 after(index, cell, outcome)
             } else if outcome.failed != cell.expectsError {
                 run.failedOnTheWay.append(index)
             }
-            if session.hasQuit { break }
+            if live.hasQuit { break }
         }
         return run
     }
@@ -107,39 +108,6 @@ public struct NotebookRunner: Sendable {
             } catch let error as CommandError {
                 throw NotebookError(path: notebook.path, line: 0, .cannotSetParameter(parameter.name, value: value, error.problem))
             }
-        }
-    }
-
-    /// Runs one cell within its time limit and reads back what it wrote:
-    /// its results with their values masked and, with `@sort rows`, their
-    /// rows sorted; other output masked and sorted as text.
-    private func run(_ cell: Cell, in session: Session, buffer: ByteOutput, masks: [Mask],
-                     limit: CellTimeLimit) -> CellOutcome {
-        buffer.clear()
-        let masks = masks + cell.masks
-        let shaping = CellRowShaping(masks: masks, sortsRows: cell.sortsRows)
-        let context = CommandContext(maxRows: cell.maxRows, rowShaping: !masks.isEmpty || cell.sortsRows ? shaping : nil,
-                                     interruptionReason: "after \(limit.text)", logsResults: logsResults)
-        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
-        let started = ContinuousClock.now
-        let ran = session.execute(cell.command, context)
-        let duration = ContinuousClock.now - started
-        let succeeded = !watch.stop() && ran.succeeded
-        let printed = buffer.text
-        do throws(MaskGaveUp) {
-            if let gaveUp = shaping.gaveUp { throw gaveUp }
-            guard shaping.results == 0 else {
-                return CellOutcome(lines: CellOutcome.lines(printed: printed, changedRows: ran.changedRows), failed: !succeeded,
-                                   tables: ran.tables, duration: duration)
-            }
-            var lines = CellOutcome.lines(printed: try shaping.masked(printed), changedRows: ran.changedRows)
-            if cell.sortsRows { lines = RowSorting.sorted(lines) }
-            return CellOutcome(lines: lines, failed: !succeeded, tables: ran.tables, duration: duration,
-                               schemaPictures: succeeded ? ran.schemaPictures : nil)
-        } catch {
-            // The output as printed, unmasked, and why.
-            return CellOutcome(lines: CellOutcome.lines(printed: printed + error.message + "\n", changedRows: nil), failed: true,
-                               duration: duration)
         }
     }
 }

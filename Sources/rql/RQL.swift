@@ -16,6 +16,7 @@ enum RQL {
         "check": CheckCommand.self,
         "update": UpdateCommand.self,
         "export": ExportCommand.self,
+        "serve": ServeCommand.self,
         "import": ImportCommand.self,
         "grade": GradeCommand.self,
     ]

@@ -25,6 +25,8 @@ enum UsageProblem {
     /// `rql grade` without `--exercise` and `--answer`, or `--answers`.
     case gradeWhat
     case gradeTries
+    /// `rql serve` given something that is neither a notebook nor a folder.
+    case serveWhat(String)
 
     var message: String {
         switch self {
@@ -45,6 +47,7 @@ enum UsageProblem {
         case .withoutExecute(let option): return "\(option) goes with --execute: without it nothing runs"
         case .gradeWhat: return "give --exercise NAME with --answer QUERY, or --answers FILE.rql"
         case .gradeTries: return "--tries takes a number of databases from 1 to 100000"
+        case .serveWhat(let path): return "\(path) is neither a .rql notebook nor a folder"
         }
     }
 }

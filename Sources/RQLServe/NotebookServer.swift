@@ -1,0 +1,92 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import RQLNotebook
+
+/// `rql serve`'s server: the page, and the API it calls (docs/serve.md),
+/// on 127.0.0.1, behind `RequestGuard`. Notebooks open on first use, one
+/// `OpenNotebook` (and session) each.
+public final class NotebookServer: Sendable {
+    public let options: ServeOptions
+    private let folder: ServedFolder
+    private let server: HTTPServer
+    private let state = ServerState()
+
+    public init(_ options: ServeOptions) throws(ServeProblem) {
+        self.options = options
+        folder = try ServedFolder(options.folder)
+        let address: sockaddr_in
+        do {
+            address = try .inet(ip4: "127.0.0.1", port: options.port)
+        } catch {
+            throw .cannotListen(String(describing: error))
+        }
+        let handler = Handler(options: options, folder: folder, state: state)
+        server = HTTPServer(address: address, timeout: 600, logger: .disabled, handler: handler)
+    }
+
+    /// Starts listening and returns the page's address, with its token.
+    public func start() async throws(ServeProblem) -> String {
+        let server = self.server
+        let task = Task { try await server.run() }
+        state.setTask(task)
+        do {
+            try await server.waitUntilListening(timeout: 10)
+        } catch {
+            task.cancel()
+            let failure = await task.result
+            if case .failure(let reason) = failure { throw .cannotListen(Self.reason(reason)) }
+            throw .cannotListen(Self.reason(error))
+        }
+        guard case .ip4(_, let port)? = await server.listeningAddress else { throw .cannotListen("no address") }
+        state.setPort(port)
+        return "http://127.0.0.1:\(port)/?token=\(options.token)"
+    }
+
+    /// The port it listens on, once started.
+    public var port: UInt16 { state.port }
+
+    /// Waits until the server stops.
+    public func wait() async {
+        _ = await state.task?.result
+    }
+
+    /// Stops listening, and closes every notebook's session; nothing is saved.
+    public func stop() async {
+        await server.stop(timeout: 1)
+        state.task?.cancel()
+        for notebook in state.allNotebooks() {
+            notebook.stop()
+            _ = try? await notebook.perform { notebook.close(); return [:] }
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? SocketError, case .failed(_, _, let message) = error { return message }
+        return String(describing: error)
+    }
+}
+
+/// The server's shared, changing state: its port, its task, the open notebooks.
+final class ServerState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _port: UInt16 = 0
+    private var _task: Task<Void, any Error>?
+    private var notebooks: [String: OpenNotebook] = [:]
+
+    var port: UInt16 { lock.withLock { _port } }
+    var task: Task<Void, any Error>? { lock.withLock { _task } }
+    func setPort(_ port: UInt16) { lock.withLock { _port = port } }
+    func setTask(_ task: Task<Void, any Error>) { lock.withLock { _task = task } }
+
+    func notebook(_ name: String, make: () -> OpenNotebook) -> OpenNotebook {
+        lock.withLock {
+            if let open = notebooks[name] { return open }
+            let open = make()
+            notebooks[name] = open
+            return open
+        }
+    }
+
+    func allNotebooks() -> [OpenNotebook] { lock.withLock { Array(notebooks.values) } }
+}

@@ -71,7 +71,7 @@ RELEASE_BUILD := swift build -c release --static-swift-stdlib -Xswiftc -Xclang-l
 THROUGH_PIPE := </dev/null 2>&1 | cat; exit $${PIPESTATUS[0]}
 BUILD_THROUGH_PIPE := </dev/null 2>&1 | cat >&2; exit $${PIPESTATUS[0]}
 
-build: setup $(STATIC_LIBS)/made
+build: setup $(STATIC_LIBS)/made $(STATIC_LIBS)/libcurl.a
 	@$(RELEASE_BUILD) --product rql $(BUILD_THROUGH_PIPE)
 
 # A missing archive leaves that library shared, as a plain build links it.
@@ -81,6 +81,14 @@ $(STATIC_LIBS)/made:
 	  archive=$$(clang -print-file-name=lib$$name.a); [ ! -f "$$archive" ] || ln -sf "$$archive" $(STATIC_LIBS)/; \
 	done
 	@touch $@
+
+# libcurl, loaded only if a URL is ever fetched (Scripts/curl-on-demand.c
+# says why): Foundation's networking, which rql serve's HTTP library links,
+# would otherwise load it and 30 more libraries at every start.
+$(STATIC_LIBS)/libcurl.a: Scripts/curl-on-demand.c
+	@mkdir -p $(STATIC_LIBS)
+	@clang -c -O2 -o $(STATIC_LIBS)/curl-on-demand.o Scripts/curl-on-demand.c
+	@rm -f $@ && ar rcs $@ $(STATIC_LIBS)/curl-on-demand.o
 
 run: build
 	@.build/release/rql $(ARGS)

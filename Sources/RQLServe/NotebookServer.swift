@@ -53,7 +53,7 @@ public final class NotebookServer: Sendable {
 
     /// Stops listening, and closes every notebook's session; nothing is saved.
     public func stop() async {
-        await server.stop(timeout: 1)
+        await server.stop(timeout: 0)
         state.task?.cancel()
         for notebook in state.allNotebooks() {
             notebook.stop()

@@ -60,7 +60,11 @@ const query = (path, params) => `${path}?${new URLSearchParams(params)}`;
 /** A segment as the server sends it, with the fields only the page uses. */
 function fromServer(segment) {
   if (segment.kind === "text") {
-    return { kind: "text", lines: segment.lines, markdown: segment.markdown, html: segment.html, edited: false };
+    // `original` lets an edit that ends where it began send the lines back untouched.
+    return {
+      kind: "text", lines: segment.lines, markdown: segment.markdown, html: segment.html, edited: false,
+      original: { markdown: segment.markdown, html: segment.html },
+    };
   }
   return {
     kind: "cell", source: segment.source, output: segment.output,
@@ -77,7 +81,7 @@ function toServer(segment) {
 }
 
 const newCell = () => fromServer({ kind: "cell", source: "", output: null, html: "", outputHTML: "", exercise: null });
-const newProse = () => ({ kind: "text", lines: [], markdown: "", html: "", edited: true });
+const newProse = () => ({ kind: "text", lines: [], markdown: "", html: "", edited: true, original: null });
 const isEmptyCell = (segment) => segment.kind === "cell" && segment.source.trim() === "";
 
 /** A text segment with nothing to show: no prose, no directives. */
@@ -205,10 +209,16 @@ function proseView(segment) {
     prose.innerHTML = segment.html;
     return prose;
   }
-  const text = segment.edited ? segment.markdown : segment.lines.join("\n");
+  const text = segment.edited ? asComments(segment.markdown) : segment.lines.join("\n");
   if (text.trim() !== "") return el("div", { class: "directives" }, text);
   return el("div", { class: "prose empty" }, "Empty: double-click to write prose");
 }
+
+/** Markdown as the file's `-- ` lines. */
+const asComments = (markdown) => markdown.split("\n").map((line) => (line ? `-- ${line}` : "--")).join("\n");
+
+/** Markdown without its directive lines (`@sample …`), which are not prose. */
+const withoutDirectives = (markdown) => markdown.split("\n").filter((line) => !/^\s*@/.test(line)).join("\n");
 
 function renderCell(segment, section) {
   const exercise = segment.exercise;
@@ -219,7 +229,6 @@ function renderCell(segment, section) {
   const run = button("run", "Run", "Run (Ctrl-Enter; Shift-Enter runs and moves on)");
   run.hidden = Boolean(exercise) && !segment.revealed;
   section.append(el("div", { class: "toolbar" },
-    exercise ? el("span", { class: "label" }, `Exercise ${exercise.name}`) : null,
     run,
     button("up", "Up", "Move up"),
     button("down", "Down", "Move down"),
@@ -377,20 +386,22 @@ function finishEditing() {
   const segment = state.editing;
   if (!segment) return;
   state.editing = null;
+  if (!segment.edited) segment.html = segment.original.html;
+  else if (segment.htmlFor !== segment.markdown) renderProse(segment);
   const section = sectionOf(segment);
-  if (!section) return;
-  const editor = $("textarea.prose-editor", section);
+  const editor = section && $("textarea.prose-editor", section);
+  if (!editor) return;
   if (pointer.down) holdHeight(section);
-  if (editor) editor.replaceWith(proseView(segment));
+  editor.replaceWith(proseView(segment));
   section.classList.remove("editing");
   section.classList.toggle("blank", isBlank(segment));
-  if (segment.edited && segment.htmlFor !== segment.markdown) renderProse(segment);
+  updatePosition();
 }
 
 async function renderProse(segment) {
   const markdown = segment.markdown;
   try {
-    const { html } = await api("/api/prose", { markdown });
+    const { html } = await api("/api/prose", { markdown: withoutDirectives(markdown) });
     if (segment.markdown !== markdown) return;
     segment.html = html;
     segment.htmlFor = markdown;
@@ -531,7 +542,7 @@ async function runCell(segment) {
   try {
     const result = await api("/api/run", { path: state.path, segments: segments.map(toServer), segment: index });
     applyRun(segment, result);
-    const time = `${milliseconds(result.milliseconds)} ms`;
+    const time = `${milliseconds(Number(result.milliseconds) || 0)} ms`;
     say(result.failed ? `failed after ${time}` : `ran in ${time}`, result.failed ? "error" : "info");
   } catch (error) {
     showError(error);
@@ -540,12 +551,14 @@ async function runCell(segment) {
   }
 }
 
-/** Shift-Enter: run, then on to the next cell (a new one after the last). */
+/** Shift-Enter: run, then on to the next cell (a new one after the last).
+ *  In the presenter view the cell stays on screen with its output, and the
+ *  keyboard leaves the editor, so that → goes on. */
 function runAndAdvance(segment) {
   runCell(segment);
   const index = state.segments.indexOf(segment);
   if (state.presenter) {
-    step(1);
+    sectionOf(segment).focus({ preventScroll: true });
     return;
   }
   let next = state.segments.findIndex((other, at) => at > index && other.kind === "cell");
@@ -742,7 +755,9 @@ function hideConflict() {
 
 function reload() {
   if (state.dirty && !secondClick("reload")) {
-    $("#reload").textContent = "Click again to discard your edits";
+    const reloadButton = $("#reload");
+    reloadButton.textContent = "Click again to discard your edits";
+    setTimeout(() => { reloadButton.textContent = "Reload"; }, 5000);
     return;
   }
   openNotebook(state.path);
@@ -871,7 +886,7 @@ function onInput(event) {
   } else if (target.matches("textarea.prose-editor")) {
     const segment = segmentOf(target);
     segment.markdown = target.value;
-    segment.edited = true;
+    segment.edited = segment.original === null || target.value !== segment.original.markdown;
     autosize(target);
     markDirty();
   } else if (target.matches("textarea.answer")) {
@@ -896,7 +911,7 @@ function onFocusOut(event) {
 function onKeyDown(event) {
   const target = event.target;
   const command = event.ctrlKey || event.metaKey;
-  if (command && !event.altKey && event.key.toLowerCase() === "s") {
+  if (command && !event.altKey && (event.key || "").toLowerCase() === "s") {
     event.preventDefault();
     if (event.shiftKey) openSaveAs();
     else if (target.id === "save-as-name") submitSaveAs();

@@ -13,8 +13,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # with it; tmux for the terminal tests; time for peak memory; graphviz (dot)
 # for .erd --svg.
 SYSTEM_PACKAGES := libsqlite3-dev libedit-dev less sqlite3 tmux time graphviz
-# chromium renders exported HTML in the tests (headless, a screenshot).
-TEST_PACKAGES := chromium python3
+# chromium renders exported HTML in the tests (headless, a screenshot);
+# chromium-driver and Python's selenium drive rql serve's page in a real browser.
+TEST_PACKAGES := chromium chromium-driver python3 python3-pip
 # strace times Enter to prompt in the benchmark.
 BENCH_PACKAGES := strace
 
@@ -25,6 +26,8 @@ setup:
 
 test-setup: setup
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
+	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium >&2 \
+	  || python3 -m pip install -q --break-system-packages selenium >&2
 
 install-packages:
 	@missing=""; \
@@ -102,6 +105,7 @@ test: test-setup
 	Tests/repl/run.sh .build/debug/rql
 	.build/debug/rql check Samples/notebooks/*.rql
 	Tests/export/run.sh .build/debug/rql
+	Tests/serve/run.sh .build/debug/rql
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 build-tests: setup

@@ -76,6 +76,7 @@ struct ServeCommand: ParsableCommand {
         console.write("rql serve: \(address)  (Ctrl-C stops)\n")
         console.flush()
         // Ctrl-C and SIGTERM stop the server; what the page did not save stays unsaved.
+        let finished = DispatchSemaphore(value: 0)
         for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, SIG_IGN) }
         let stops = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
         for stop in stops {
@@ -83,12 +84,12 @@ struct ServeCommand: ParsableCommand {
                 Task {
                     await server.stop()
                     writeToStandardError("rql serve: stopped\n")
-                    Glibc.exit(0)
+                    finished.signal()
                 }
             }
             stop.resume()
         }
-        _ = try Self.wait { await server.wait(); return "" }
+        finished.wait()
         withExtendedLifetime(stops) {}
     }
 

@@ -1,0 +1,123 @@
+"""rql serve in a real browser: headless Chromium driven through WebDriver
+(Debian's chromium-driver, Python's selenium). Opens the page from the address
+rql serve printed, edits a cell to a query with non-ASCII text, runs it with
+Shift-Enter, sees its rows, saves with Ctrl-S; then opens the pictures
+notebook, runs every cell and takes a screenshot. With --bench, prints how
+long the page took to load and how long a 1,000-row cell took to show.
+
+Usage: browser.py URL SCREENSHOT.png [--bench]"""
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as ready
+from selenium.webdriver.support.ui import WebDriverWait
+
+url, screenshot = sys.argv[1], sys.argv[2]
+bench = "--bench" in sys.argv
+
+options = webdriver.ChromeOptions()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1600", "--no-first-run"]:
+    options.add_argument(argument)
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+wait = WebDriverWait(driver, 30)
+failures = []
+
+
+def check(condition, what):
+    print(("ok: " if condition else "FAIL: ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def cells():
+    return driver.find_elements(By.CSS_SELECTOR, "#segments > section.segment.cell")
+
+
+def cell_with(source_start):
+    for cell in cells():
+        if cell.find_element(By.CSS_SELECTOR, "textarea.source").get_attribute("value").startswith(source_start):
+            return cell
+    raise AssertionError("no cell starting " + source_start)
+
+
+try:
+    driver.get(url)
+    wait.until(lambda d: len(cells()) > 5)
+    check("token" not in driver.current_url, "the token leaves the address")
+    check(driver.title.endswith("tour.rql") or "tour" in driver.title, "the title names the notebook: " + driver.title)
+    heading = driver.find_element(By.CSS_SELECTOR, "div.prose h1").text
+    check(heading == "A tour of the Reminders database", "the prose is Markdown: " + heading)
+    keyword = driver.find_elements(By.CSS_SELECTOR, "pre.highlight span.keyword")
+    check(len(keyword) > 0, "SQL is highlighted")
+
+    # Edit the first query to non-ASCII text and run it with Shift-Enter.
+    cell = cell_with("SELECT id, title, color")
+    editor = cell.find_element(By.CSS_SELECTOR, "textarea.source")
+    editor.click()
+    editor.send_keys(Keys.CONTROL, "a")
+    editor.send_keys("SELECT 'héllo 日本' AS greeting, 'Ünïcödé' AS word;")
+    editor.send_keys(Keys.SHIFT, Keys.ENTER)
+    wait.until(lambda d: "héllo 日本" in cell.find_element(By.CSS_SELECTOR, "div.output").text)
+    values = [td.text for td in cell.find_elements(By.CSS_SELECTOR, "div.output td")]
+    check(values == ["héllo 日本", "Ünïcödé"], "the rows show: " + repr(values))
+    check(len(cell.find_elements(By.CSS_SELECTOR, "pre.diff")) == 1, "the changed output shows its diff")
+    focused = driver.switch_to.active_element
+    check(focused.get_attribute("class") == "source" and focused != editor, "Shift-Enter moved to the next cell")
+
+    # Save with Ctrl-S.
+    focused.send_keys(Keys.CONTROL, "s")
+    wait.until(lambda d: "saved" in d.find_element(By.ID, "status").text)
+    check(not driver.title.startswith("•"), "saved: the title is clean")
+
+    if bench:
+        # A cell of 1,000 rows, from Shift-Enter to its rows on the page.
+        timings = []
+        for attempt in range(7):
+            cell = cell_with("SELECT 'héllo") if attempt == 0 else cell_with("SELECT value")
+            editor = cell.find_element(By.CSS_SELECTOR, "textarea.source")
+            editor.click()
+            editor.send_keys(Keys.CONTROL, "a")
+            editor.send_keys("SELECT value, 'ß' || value AS label, NULL AS nothing FROM generate_series(1, 1000);")
+            driver.execute_script("window.rqlMark = performance.now();")
+            editor.send_keys(Keys.CONTROL, Keys.ENTER)
+            wait.until(lambda d: d.execute_script(
+                "const c = document.activeElement.closest('section'); const r = c && c.querySelectorAll('div.output tbody tr');"
+                "return r && r.length >= 200 && !c.classList.contains('running') ? (window.rqlShown = performance.now()) : false"))
+            timings.append(driver.execute_script("return window.rqlShown - window.rqlMark"))
+        timings.sort()
+        print("bench: 1000-row cell shown after Ctrl-Enter: median %.1f ms (of %d)" % (timings[len(timings) // 2], len(timings)))
+
+    # The pictures notebook: run every cell, then look at the charts and the diagram.
+    base = driver.current_url.split("?")[0]
+    driver.get(base + "?nb=pictures.rql")
+    wait.until(lambda d: len(cells()) > 3)
+    driver.find_element(By.ID, "run-all").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "figure.chart svg")) >= 2)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "figure.chart svg")) >= 2, "charts are SVG")
+    diagrams = driver.find_elements(By.CSS_SELECTOR, "figure.diagram svg")
+    check(len(diagrams) >= 1, "the .erd is an SVG diagram")
+    driver.execute_script("document.querySelector('figure.diagram').scrollIntoView()")
+    time.sleep(0.3)
+    driver.save_screenshot(screenshot)
+    driver.execute_script("document.querySelector('figure.chart').scrollIntoView()")
+    time.sleep(0.3)
+    driver.save_screenshot(screenshot.replace(".png", "-chart.png"))
+
+    if bench:
+        # Page load of a 50-cell notebook: from navigation to its cells on the page.
+        loads = []
+        for attempt in range(7):
+            driver.get(base + "?nb=fifty.rql")
+            wait.until(lambda d: len(cells()) >= 50)
+            loads.append(driver.execute_script("return performance.now()"))
+        loads.sort()
+        print("bench: 50-cell notebook loaded: median %.1f ms (of %d)" % (loads[len(loads) // 2], len(loads)))
+finally:
+    driver.quit()
+
+sys.exit(1 if failures else 0)

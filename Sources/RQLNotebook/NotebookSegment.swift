@@ -66,6 +66,8 @@ public struct NotebookDraft: Sendable {
         let raw = base?.rawCells ?? [:]
         var lines: [String] = []
         var ranges: [Range<Int>] = []
+        // As `Notebook.text(replacingOutputs:)`: a file that ends with a new output block ends with a newline.
+        var endsWithNewOutput = false
         for (index, segment) in segments.enumerated() {
             let previous = index > 0 ? segments[index - 1] : nil
             let next = index + 1 < segments.count ? segments[index + 1] : nil
@@ -73,6 +75,7 @@ public struct NotebookDraft: Sendable {
             case .text(let text):
                 ranges.append(lines.count..<(lines.count + text.count))
                 lines += text
+                if !text.isEmpty { endsWithNewOutput = false }
             case .prose(let markdown):
                 if previous?.isCell == true { lines.append("") }
                 var body = markdown.split(separator: "\n", omittingEmptySubsequences: false)
@@ -81,20 +84,23 @@ public struct NotebookDraft: Sendable {
                 lines += body.map { $0.isEmpty ? "--" : "-- " + $0 }
                 ranges.append(start..<lines.count)
                 if next?.isCell == true { lines.append("") }
+                if lines.count > start { endsWithNewOutput = false }
             case .cell(let source, let output):
                 if previous?.isCell == true { lines.append("") }
                 let start = lines.count
                 if let written = raw[segment] {
                     lines += written
+                    endsWithNewOutput = false
                 } else {
                     lines += source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     lines += (output ?? []).map { $0.isEmpty ? "-->" : "--> " + $0 }
+                    endsWithNewOutput = output?.isEmpty == false
                 }
                 ranges.append(start..<lines.count)
             }
         }
         lineRanges = ranges
-        let endsWithNewline = base?.endsWithNewline ?? true
+        let endsWithNewline = base?.endsWithNewline ?? true || endsWithNewOutput
         text = lines.isEmpty ? "" : lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
     }
 

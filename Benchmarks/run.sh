@@ -177,6 +177,9 @@ echo
 echo
 "$(dirname "$rql")/rql-compile-bench"
 
+echo
+"$here/serve.sh" "$rql" "$runs"
+
 # The DSL beside hand-written SQL on Chinook enlarged 100 times (built once
 # from ../shared/data/chinook.sqlite, a database nobody here made).
 chinook="$here/../../shared/data/chinook.sqlite"

@@ -22,7 +22,8 @@ public final class NotebookServer: Sendable {
             throw .cannotListen(String(describing: error))
         }
         let handler = Handler(options: options, folder: folder, state: state)
-        server = HTTPServer(address: address, timeout: 600, logger: .disabled, handler: handler)
+        server = HTTPServer(address: address, timeout: 600, pool: NoDelayPool(pool: HTTPServer.defaultPool()), logger: .disabled,
+                            handler: handler)
     }
 
     /// Starts listening and returns the page's address, with its token.

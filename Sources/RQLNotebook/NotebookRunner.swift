@@ -28,6 +28,10 @@ public struct NotebookRunner: Sendable {
     public var selection: CellSelection
     /// Values for the notebook's `-- @param`s, by name, as SQL literals (`-p NAME=VALUE`).
     public var parameters: [String: String]
+    /// A database file the person running rql named on its command line
+    /// (`rql serve --db FILE`): safe mode lets a notebook open it wherever
+    /// it is, as it does files in the notebook's folder.
+    public var namedDatabase: String?
 
     public init(safe: Bool = true, logsResults: Bool = false, timeLimit: CellTimeLimit = .standard,
                 selection: CellSelection = .all, parameters: [String: String] = [:]) {
@@ -74,7 +78,8 @@ public struct NotebookRunner: Sendable {
     /// Opens the notebook's private database with the notebook settings,
     /// writing results to `output` and errors to `diagnostics`.
     func session(for notebook: Notebook, output: ByteOutput, diagnostics: ByteOutput) throws -> Session {
-        if safe, case .file(let written) = notebook.settings.source, !SafeMode.isInside(notebook.resolve(written), folder: notebook.folder) {
+        if safe, case .file(let written) = notebook.settings.source, notebook.resolve(written) != namedDatabase,
+           !SafeMode.isInside(notebook.resolve(written), folder: notebook.folder) {
             let line = notebook.lines.firstIndex { $0.hasPrefix("-- @db") }.map { $0 + 1 } ?? 0
             throw NotebookError(path: notebook.path, line: line, .databaseOutsideFolder(folder: notebook.folder))
         }

@@ -1,6 +1,7 @@
 /// The Markdown a notebook's prose uses, as HTML: headings, paragraphs,
-/// lists, `code`, **strong**, *emphasis* and [links](https://…). Anything
-/// else shows as the text it is; all of it is escaped.
+/// lists, tables (`| a | b |` over a `| --- | ---: |` line), `code`,
+/// **strong**, *emphasis* and [links](https://…). Anything else shows as
+/// the text it is; all of it is escaped.
 enum Prose {
     /// Block-level conversion; `heading(level, text)` gives each heading's anchor.
     static func html(_ lines: [String], heading: (Int, String) -> String) -> String {
@@ -18,8 +19,23 @@ enum Prose {
             }
             list = nil
         }
-        for line in lines {
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
             let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("|"), index < lines.count, let alignments = tableAlignments(lines[index]) {
+                endParagraph()
+                endList()
+                var rows = [tableCells(trimmed)]
+                index += 1
+                while index < lines.count, lines[index].drop(while: { $0 == " " }).hasPrefix("|") {
+                    rows.append(tableCells(lines[index].drop { $0 == " " }))
+                    index += 1
+                }
+                html += table(rows, alignments: alignments)
+                continue
+            }
             let hashes = trimmed.prefix { $0 == "#" }.count
             if hashes > 0, hashes <= 6, trimmed.dropFirst(hashes).first == " " {
                 endParagraph()
@@ -49,6 +65,62 @@ enum Prose {
         endParagraph()
         endList()
         return html
+    }
+
+    /// A table's delimiter line (`| --- | :---: | ---: |`): each column's
+    /// alignment; nil when the line is not one.
+    private static func tableAlignments(_ line: String) -> [String?]? {
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.hasPrefix("|") else { return nil }
+        let cells = tableCells(trimmed)
+        guard !cells.isEmpty else { return nil }
+        var alignments: [String?] = []
+        for cell in cells {
+            let dashes = cell.drop { $0 == ":" }.reversed().drop { $0 == ":" }
+            guard !dashes.isEmpty, dashes.allSatisfy({ $0 == "-" }) else { return nil }
+            switch (cell.hasPrefix(":"), cell.hasSuffix(":")) {
+            case (true, true): alignments.append("center")
+            case (false, true): alignments.append("right")
+            case (true, false): alignments.append("left")
+            case (false, false): alignments.append(nil)
+            }
+        }
+        return alignments
+    }
+
+    /// The cells of a `| a | b |` line, trimmed; a `\|` stays in its cell.
+    private static func tableCells(_ line: Substring) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var escaped = false
+        for character in line.dropFirst() {
+            if escaped {
+                cell.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "|" {
+                cells.append(cell.trimmingCharacters(in: .whitespaces))
+                cell = ""
+            } else {
+                cell.append(character)
+            }
+        }
+        let last = cell.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty { cells.append(last) }
+        return cells
+    }
+
+    private static func table(_ rows: [[String]], alignments: [String?]) -> String {
+        func row(_ cells: [String], tag: String) -> String {
+            "<tr>" + alignments.indices.map { column in
+                let style = alignments[column].map { " style=\"text-align: \($0)\"" } ?? ""
+                return "<\(tag)\(style)>\(column < cells.count ? inline(cells[column]) : "")</\(tag)>"
+            }.joined() + "</tr>\n"
+        }
+        var html = "<div class=\"result\"><table>\n<thead>" + row(rows[0], tag: "th") + "</thead>\n<tbody>\n"
+        html += rows.dropFirst().map { row($0, tag: "td") }.joined()
+        return html + "</tbody>\n</table></div>\n"
     }
 
     /// Inline Markdown: code spans first (their text is literal), then

@@ -40,6 +40,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         if sample != nil, db != nil { throw ValidationError(.eitherOr("--sample", "--db")) }
         if let sample, Sample.named(sample) == nil { throw ValidationError(.unknownSample(sample)) }
+        if let db, !FileManager.default.isReadableFile(atPath: db) { throw ValidationError(.serveDatabase(db)) }
         if let path {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
@@ -48,9 +49,12 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source: Notebook.Source? = if let sample { Sample.named(sample).map(Notebook.Source.sample) } else { db.map(Notebook.Source.file) }
-        var options = ServeOptions(folder: ".", notebook: nil, listsFolder: false, port: port, source: source,
-                                   runner: running.runner())
+        // --db is named here, so safe mode lets every notebook open it, wherever it is.
+        let database = db.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        let source: Notebook.Source? = if let sample { Sample.named(sample).map(Notebook.Source.sample) } else { database.map(Notebook.Source.file) }
+        var runner = running.runner()
+        runner.namedDatabase = database
+        var options = ServeOptions(folder: ".", notebook: nil, listsFolder: false, port: port, source: source, runner: runner)
         if let path {
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)

@@ -27,6 +27,8 @@ enum UsageProblem {
     case gradeTries
     /// `rql serve` given something that is neither a notebook nor a folder.
     case serveWhat(String)
+    /// `rql serve --db FILE` with a file that cannot be read.
+    case serveDatabase(String)
 
     var message: String {
         switch self {
@@ -48,6 +50,7 @@ enum UsageProblem {
         case .gradeWhat: return "give --exercise NAME with --answer QUERY, or --answers FILE.rql"
         case .gradeTries: return "--tries takes a number of databases from 1 to 100000"
         case .serveWhat(let path): return "\(path) is neither a .rql notebook nor a folder"
+        case .serveDatabase(let path): return "--db \(path): no database file can be read there"
         }
     }
 }

@@ -220,6 +220,25 @@ extension TableValue: ExpressibleByStringLiteral {
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("@import"))
     }
 
+    @Test func proseTables() {
+        let html = Prose.html(["Before.", "| Key | Does |", "| --- | ---: |", "| `Shift-Enter` | runs <b> |", "| a \\| b |", "After."]) { _, text in text }
+        #expect(html == """
+            <p>Before.</p>
+            <div class="result"><table>
+            <thead><tr><th>Key</th><th style="text-align: right">Does</th></tr>
+            </thead>
+            <tbody>
+            <tr><td><code>Shift-Enter</code></td><td style="text-align: right">runs &lt;b&gt;</td></tr>
+            <tr><td>a | b</td><td style="text-align: right"></td></tr>
+            </tbody>
+            </table></div>
+            <p>After.</p>
+
+            """)
+        // Without the delimiter line, pipes are text.
+        #expect(Prose.html(["| not | a table |"]) { _, text in text } == "<p>| not | a table |</p>\n")
+    }
+
     @Test func unsafeLinksAndMarkupStayText() {
         #expect(Prose.inline("[x](javascript:alert(1)) <b>") == "[x](javascript:alert(1)) &lt;b&gt;")
         #expect(Prose.inline("a `<i>` b") == "a <code>&lt;i&gt;</code> b")

@@ -113,6 +113,16 @@ check "grade takes -p for the notebook's parameters, as run does" 0 "titles: rig
   "$rql" grade "$exercises/param.rql" -p list=Business --tries 5 --exercise titles \
   --answer "SELECT title FROM reminders WHERE remindersListID IN (SELECT id FROM remindersLists WHERE title = 'Business')"
 rm -rf "$exercises"
+# rql serve: what it refuses before it listens (the server itself: RQLServeTests and Tests/serve).
+check "serve takes a notebook or a folder" 2 "" "$rql" serve /nonexistent/x.rql
+check_stderr "it says what it was given" "/nonexistent/x.rql is neither a .rql notebook nor a folder"
+check "serve takes a sample or a database, not both" 2 "" "$rql" serve --sample reminders --db x.sqlite
+check_stderr "it says so" "give either --sample or --db, not both"
+check "serve of a database that cannot be read" 2 "" "$rql" serve --db /nonexistent.sqlite
+check_stderr "it names the file" "--db /nonexistent.sqlite: no database file can be read there"
+check "serve of an unknown sample" 2 "" "$rql" serve --sample nope
+check_stderr "it lists the samples" "no sample named 'nope'"
+check "serve --help explains" 0 "" bash -c "'$rql' serve --help | grep -q 'behind a random token'"
 check ".edit in -c opens no editor" 1 "" env EDITOR=false "$rql" -c '.edit'
 check_stderr ".edit outside the prompt says where it works" "error: .edit opens an editor at the interactive prompt; here there is none"
 check "--sample opens another sample" 0 "12" "$rql" --sample employees -c 'select count(*) from employees'

@@ -67,7 +67,11 @@ public enum PageHTML {
             html += "Show more (\(pageRows) of \(result.rowCount) rows shown)</button>"
         }
         html += "</div>\n"
-        let notes = after.filter { !$0.hasPrefix("…") && !$0.hasPrefix("(") }
+        // What the box said of the rows and columns it left out; the page shows them all.
+        let shown = result.shownRows.map { $0.head.count + $0.tail.count } ?? result.rowCount
+        let boxNotes = [TableNote.rowsShown(total: result.rowCount, shown: shown)]
+            + (1...max(1, result.columns.count)).map(TableNote.hiddenColumns)
+        let notes = after.filter { !boxNotes.contains($0) }
         return html + notes.map { "<p class=\"footer\">\(HTMLExport.escape($0))</p>\n" }.joined()
             + "<p class=\"footer\">\(result.rowCount) rows</p>\n"
     }

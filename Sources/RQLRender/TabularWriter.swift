@@ -62,7 +62,7 @@ struct TabularWriter {
         for row in tail { row.forEachRow(columnCount: columnCount) { writeRow($0, layout, isHeader: false) } }
         if let bottom = frame.bottom { writeRule(bottom, layout) }
         if cut {
-            let footer = "… \(CellText.grouped(collector.total)) rows, \(CellText.grouped(collector.shownCount)) shown"
+            let footer = TableNote.rowsShown(total: collector.total, shown: collector.shownCount)
             style.write(footer, as: .footer, to: output)
             output.write(byte: 0x0A)
         }

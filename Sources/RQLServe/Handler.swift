@@ -14,7 +14,7 @@ struct Handler: HTTPHandler {
         do throws(ServeProblem) {
             return try await route(request)
         } catch {
-            return Self.json(["error": error.description, "changed": error == .changedOnDisk(error.notebookName)],
+            return Self.json(["error": error.description, "changed": error.isChangedOnDisk],
                              status: HTTPStatusCode(error.status, phrase: Self.phrase(error.status)))
         }
     }
@@ -166,8 +166,8 @@ struct Handler: HTTPHandler {
 }
 
 extension ServeProblem {
-    /// The notebook a `changedOnDisk` names; "" for any other problem.
-    var notebookName: String {
-        if case .changedOnDisk(let name) = self { name } else { "" }
+    /// Whether the page should offer to reload or save as.
+    var isChangedOnDisk: Bool {
+        if case .changedOnDisk = self { true } else { false }
     }
 }

@@ -28,16 +28,21 @@ public final class NotebookServer: Sendable {
 
     /// Starts listening and returns the page's address, with its token.
     public func start() async throws(ServeProblem) -> String {
-        let server = self.server
-        let task = Task { try await server.run() }
-        state.setTask(task)
-        do {
-            try await server.waitUntilListening(timeout: 10)
-        } catch {
-            task.cancel()
-            let failure = await task.result
-            if case .failure(let reason) = failure { throw .cannotListen(Self.reason(reason)) }
-            throw .cannotListen(Self.reason(error))
+        let server = self.server, state = self.state
+        state.setTask(Task {
+            do {
+                try await server.run()
+            } catch {
+                state.setFailure(error)
+                throw error
+            }
+        })
+        // Until it listens, or fails to (a port in use), for at most 10 seconds.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await !server.isListening {
+            if let failure = state.failure { throw .cannotListen(Self.reason(failure)) }
+            guard ContinuousClock.now < deadline else { throw .cannotListen("it did not start within 10 seconds") }
+            try? await Task.sleep(for: .milliseconds(2))
         }
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw .cannotListen("no address") }
         state.setPort(port)
@@ -73,12 +78,16 @@ final class ServerState: @unchecked Sendable {
     private let lock = NSLock()
     private var _port: UInt16 = 0
     private var _task: Task<Void, any Error>?
+    private var _failure: (any Error)?
     private var notebooks: [String: OpenNotebook] = [:]
 
     var port: UInt16 { lock.withLock { _port } }
     var task: Task<Void, any Error>? { lock.withLock { _task } }
     func setPort(_ port: UInt16) { lock.withLock { _port = port } }
     func setTask(_ task: Task<Void, any Error>) { lock.withLock { _task = task } }
+    /// Why the server stopped on its own, if it did.
+    var failure: (any Error)? { lock.withLock { _failure } }
+    func setFailure(_ error: any Error) { lock.withLock { _failure = error } }
 
     func notebook(_ name: String, make: () -> OpenNotebook) -> OpenNotebook {
         lock.withLock {

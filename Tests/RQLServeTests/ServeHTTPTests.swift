@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RQLEngine
 import RQLNotebook
 @testable import RQLServe
@@ -191,11 +192,11 @@ import Testing
     @Test func aLongResultIsHeldAndPaged() async throws {
         try await serving { _, http in
             let segments: [[String: Any]] = [["kind": "text", "lines": ["-- @sample reminders"]],
-                                             ["kind": "cell", "source": "SELECT value, 'ß' || value FROM generate_series(1, 100000);", "output": NSNull()]]
+                                             ["kind": "cell", "source": "SELECT value, 'ß' || value FROM generate_series(1, 2000);", "output": NSNull()]]
             let ran = try await http.request("POST", "/api/run", token: Self.token, json: ["path": "tour.rql", "segments": segments, "segment": 1])
             let html = try #require(ran.json["html"] as? String)
             #expect(html.components(separatedBy: "<tr>").count - 2 == PageHTML.pageRows)
-            #expect(html.contains("<button class=\"more\" data-result=\"1\" data-offset=\"200\">Show more (200 of 100000 rows shown)</button>"))
+            #expect(html.contains("<button class=\"more\" data-result=\"1\" data-offset=\"200\">Show more (200 of 2000 rows shown)</button>"))
             var offset: Int? = 200
             var pages = 0
             while let next = offset {
@@ -204,7 +205,7 @@ import Testing
                 offset = page["next"] as? Int
                 pages += 1
             }
-            #expect(pages == 499)
+            #expect(pages == 9)
             #expect(try await http.request("GET", "/api/rows?path=tour.rql&result=99&offset=0", token: Self.token).status == 404)
         }
     }
@@ -249,6 +250,31 @@ import Testing
             #expect((failing["html"] as? String)?.contains("<pre class=\"error\">error: no such column: nosuchcolumn") == true)
             #expect(try await http.request("POST", "/api/run", token: Self.token, json: ["path": "tour.rql"]).json["error"] as? String
                 == "bad request: segments must be a list of objects")
+        }
+    }
+
+    @Test func otherProblemsTheUserIsTold() async throws {
+        try await serving { folder, http in
+            let segments: [[String: Any]] = [["kind": "text", "lines": []], ["kind": "cell", "source": "SELECT 'unended", "output": NSNull()]]
+            let unended = try await http.request("POST", "/api/run", token: Self.token, json: ["path": "tour.rql", "segments": segments, "segment": 1])
+            #expect(unended.status == 400)
+            #expect(unended.json["error"] as? String == "line 1: this statement has a string, quoted name or /* comment that does not end")
+            let exercise = try await http.request("POST", "/api/grade", token: Self.token,
+                                                  json: ["path": "tour.rql", "segments": [[String: Any]](), "exercise": "nope", "answer": "SELECT 1"])
+            #expect(exercise.json["error"] as? String == "no exercise nope in this notebook")
+            let rows = try await http.request("GET", "/api/rows?path=tour.rql&result=7&offset=0", token: Self.token)
+            #expect(rows.json["error"] as? String == "that result is no longer held: run the cell again")
+            #expect(try await http.request("GET", "/api/nothing", token: Self.token).json["error"] as? String == "not found")
+            // A read-only notebook is not written.
+            let view = try await http.request("GET", "/api/notebook?path=tour.rql", token: Self.token).json
+            chmod(folder + "/tour.rql", 0o444)
+            let readOnly = try await http.request("POST", "/api/save", token: Self.token,
+                                                  json: ["path": "tour.rql", "version": view["version"] ?? "", "text": "SELECT 1;\n"])
+            #expect(readOnly.status == 500)
+            #expect(readOnly.json["error"] as? String == "cannot write \(folder)/tour.rql: the file is read-only")
+            // A second server on the same port.
+            let taken = ServeOptions(folder: folder, notebook: nil, listsFolder: false, port: http.port, source: nil, runner: NotebookRunner())
+            await #expect(throws: ServeProblem.cannotListen("Address already in use")) { _ = try await NotebookServer(taken).start() }
         }
     }
 

@@ -5,7 +5,10 @@ Shift-Enter, sees its rows, saves with Ctrl-S; then opens the pictures
 notebook, runs every cell and takes a screenshot. With --bench, prints how
 long the page took to load and how long a 1,000-row cell took to show.
 
-Usage: browser.py URL SCREENSHOT.png [--bench]"""
+With --new, URL is a server of no notebook: the page's new notebook is
+run and saved under a name typed into Save as.
+
+Usage: browser.py URL SCREENSHOT.png [--bench] | browser.py URL --new"""
 import sys
 import time
 
@@ -17,6 +20,7 @@ from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
 url, screenshot = sys.argv[1], sys.argv[2]
+new = screenshot == "--new"
 bench = "--bench" in sys.argv
 
 options = webdriver.ChromeOptions()
@@ -55,7 +59,29 @@ def cell_with(source_start):
     raise AssertionError("no cell starting " + source_start)
 
 
+def new_notebook():
+    """The new notebook: its first cell runs, Ctrl-S asks for a name, Enter saves."""
+    driver.get(url)
+    wait.until(lambda d: len(cells()) >= 1)
+    check(driver.find_element(By.ID, "name").text == "untitled", "the new notebook is untitled")
+    cell = cell_with(".tables")
+    editor = cell.find_element(By.CSS_SELECTOR, "textarea.source")
+    editor.click()
+    editor.send_keys(Keys.CONTROL, Keys.ENTER)
+    wait.until(lambda d: "reminders" in cell.find_element(By.CSS_SELECTOR, "div.output").text)
+    check("remindersLists" in cell.find_element(By.CSS_SELECTOR, "div.output").text, "its first cell ran on the Reminders sample")
+    editor.send_keys(Keys.CONTROL, "s")
+    name = wait.until(ready.visibility_of_element_located((By.ID, "save-as-name")))
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("first.rql", Keys.ENTER)
+    wait.until(lambda d: d.find_element(By.ID, "status").text == "saved first.rql")
+    check(driver.find_element(By.ID, "name").text == "first.rql", "saved where the user said")
+
+
 try:
+    if new:
+        new_notebook()
+        raise SystemExit(1 if failures else 0)
     driver.get(url)
     wait.until(lambda d: len(cells()) > 5)
     check("token" not in driver.current_url, "the token leaves the address")

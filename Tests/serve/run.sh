@@ -33,7 +33,16 @@ git -C "$scratch/notes" init -q && git -C "$scratch/notes" add . && git -C "$scr
 server=$!
 for _ in $(seq 100); do grep -q http "$scratch/out" && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' "$scratch/out")
-if [ -z "$url" ]; then fail "rql serve printed no address: $(cat "$scratch/err")"; echo "serve: $passed passed, $failed failed"; exit 1; fi
+if [ -z "$url" ]; then fail "rql serve printed no address: $(cat "$scratch/err")"; # No notebook: the new one, saved under the name typed.
+mkdir "$scratch/empty"
+(cd "$scratch/empty" && exec "$rql" serve >"$scratch/out2" 2>&1) &
+server=$!
+for _ in $(seq 100); do grep -q http "$scratch/out2" && break; sleep 0.1; done
+if timeout 120 python3 Tests/serve/browser.py "$(grep -o 'http://[^ ]*' "$scratch/out2")" --new; then pass; else fail "the new notebook in the browser"; fi
+if (cd "$scratch/empty" && [ -f first.rql ] && "$rql" check first.rql >/dev/null); then pass; else fail "the new notebook saved and checked"; fi
+kill -INT "$server"; wait "$server"; server=""
+
+echo "serve: $passed passed, $failed failed"; exit 1; fi
 case "$url" in http://127.0.0.1:*/\?token=*) pass ;; *) fail "the address: $url" ;; esac
 # The folder mode opens the first notebook; the test asks for the tour.
 if timeout 300 python3 Tests/serve/browser.py "${url%%\?*}?nb=tour.rql&token=${url##*token=}" "$screenshot" $bench; then pass; else fail "the browser session"; fi
@@ -52,6 +61,15 @@ if kill -0 "$server" 2>/dev/null; then fail "the server did not stop on Ctrl-C";
 wait "$server"; status=$?
 server=""
 if [ "$status" = 0 ] && grep -q "rql serve: stopped" "$scratch/err"; then pass; else fail "the stop: status $status, $(cat "$scratch/err")"; fi
+
+# No notebook: the new one, saved under the name typed.
+mkdir "$scratch/empty"
+(cd "$scratch/empty" && exec "$rql" serve >"$scratch/out2" 2>&1) &
+server=$!
+for _ in $(seq 100); do grep -q http "$scratch/out2" && break; sleep 0.1; done
+if timeout 120 python3 Tests/serve/browser.py "$(grep -o 'http://[^ ]*' "$scratch/out2")" --new; then pass; else fail "the new notebook in the browser"; fi
+if (cd "$scratch/empty" && [ -f first.rql ] && "$rql" check first.rql >/dev/null); then pass; else fail "the new notebook saved and checked"; fi
+kill -INT "$server"; wait "$server"; server=""
 
 echo "serve: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -151,7 +151,7 @@ final class OpenNotebook: @unchecked Sendable {
         beginRun()
         var results: [[String: Any]] = []
         do {
-            _ = try options.runner.run(notebook, in: live, before: { _, _ in !self.isStopRequested }) { cellIndex, cell, outcome in
+            _ = try options.runner.run(notebook, in: live, before: { _, _ in !self.isStopRequested }) { _, cell, outcome in
                 guard let segment = draft.lineRanges.firstIndex(where: { $0.contains(cell.source.lowerBound) }) else { return }
                 var entry = self.result(outcome, recorded: cell.recorded)
                 entry["segment"] = segment

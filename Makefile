@@ -134,7 +134,7 @@ startup-order: build
 # folder of their own. Inputs that grow the coverage go to .build-fuzz/corpus
 # (not committed); a crash input goes to Fuzz/TARGET/crashes/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump Chart Inspectors
+FUZZ_TARGETS := DSLCompiler DSLDifferential CommandReader Notebook Renderer Import Dump Chart Inspectors Serve
 # --sanitize fuzzer makes SwiftPM leave the targets' entry points to libFuzzer;
 # the -sanitize= after it names both sanitizers, because the Swift driver keeps
 # only the last -sanitize= it is given (with SwiftPM's one --sanitize per
@@ -173,10 +173,12 @@ fuzz: fuzz-build
 # The differential tester runs eight queries on a database an input, each
 # several times: fewer inputs make as many pairs as swift test's slice. The
 # dump round trip makes, dumps and reads two databases an input; the
-# inspector check makes one and runs SQLite's aggregates on every column.
+# inspector check makes one and runs SQLite's aggregates on every column;
+# the serve check may run cells and grade exercises.
 FUZZ_SMOKE_RUNS ?= 3000
 FUZZ_SMOKE_RUNS_DIFFERENTIAL ?= 250
 FUZZ_SMOKE_RUNS_DUMP ?= 400
+FUZZ_SMOKE_RUNS_SERVE ?= 400
 fuzz-smoke: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 	  scratch=$$(mktemp -d); \
@@ -184,6 +186,7 @@ fuzz-smoke: fuzz-build
 	  runs=$(FUZZ_SMOKE_RUNS); [ $$target = DSLDifferential ] && runs=$(FUZZ_SMOKE_RUNS_DIFFERENTIAL); \
 	  [ $$target = Dump ] && runs=$(FUZZ_SMOKE_RUNS_DUMP); \
 	  [ $$target = Inspectors ] && runs=$(FUZZ_SMOKE_RUNS_DUMP); \
+	  [ $$target = Serve ] && runs=$(FUZZ_SMOKE_RUNS_SERVE); \
 	  if .build-fuzz/release/fuzz-$$target -runs=$$runs -seed=1 -timeout=10 \
 	      -artifact_prefix=Fuzz/$$target/crashes/ $$scratch Fuzz/$$target/corpus >$$scratch.log 2>&1; then \
 	    echo "fuzz $$target: $$runs runs, no crash"; rm -rf $$scratch $$scratch.log; \

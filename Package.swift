@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "RQLFuzzChecks",
             dependencies: [
-                "RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples", "RQLValues",
+                "RQLNotebook", "RQLEngine", "RQLLanguage", "RQLRender", "RQLSamples", "RQLValues", "RQLServe",
                 // A plain connection of the checks' own, to make and read databases around what rql does.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -161,7 +161,7 @@ let package = Package(
 // RQL_FUZZ is set, so that `swift build` and `swift test` never build them
 // (their entry point is libFuzzer's, and they link only with -sanitize=fuzzer).
 if Context.environment["RQL_FUZZ"] != nil {
-    for name in ["DSLCompiler", "DSLDifferential", "CommandReader", "Notebook", "Renderer", "Import", "Dump", "Chart", "Inspectors"] {
+    for name in ["DSLCompiler", "DSLDifferential", "CommandReader", "Notebook", "Renderer", "Import", "Dump", "Chart", "Inspectors", "Serve"] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: ["RQLFuzzChecks"], path: "Fuzz/\(name)/Target"))
     }

@@ -15,6 +15,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
     case dump = "Dump"
     case chart = "Chart"
     case inspectors = "Inspectors"
+    case serve = "Serve"
 
     /// libFuzzer's entry point for this check: when an invariant breaks, it
     /// says which on standard error and aborts, so that libFuzzer keeps the input.
@@ -40,6 +41,7 @@ public enum FuzzCheck: String, CaseIterable, Sendable {
         case .dump: DumpRoundTripCheck.problems(input)
         case .chart: ChartCheck.problems(input)
         case .inspectors: InspectorCheck.problems(input)
+        case .serve: ServeRequestCheck.problems(input)
         }
     }
 }

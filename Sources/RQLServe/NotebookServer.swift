@@ -10,6 +10,7 @@ public final class NotebookServer: Sendable {
     public let options: ServeOptions
     private let folder: ServedFolder
     private let server: HTTPServer
+    private let handler: Handler
     private let state = ServerState()
 
     public init(_ options: ServeOptions) throws(ServeProblem) {
@@ -21,7 +22,7 @@ public final class NotebookServer: Sendable {
         } catch {
             throw .cannotListen(String(describing: error))
         }
-        let handler = Handler(options: options, folder: folder, state: state)
+        handler = Handler(options: options, folder: folder, state: state)
         server = HTTPServer(address: address, timeout: 600, pool: NoDelayPool(pool: HTTPServer.defaultPool()), logger: .disabled,
                             handler: handler)
     }
@@ -65,6 +66,20 @@ public final class NotebookServer: Sendable {
             notebook.stop()
             _ = try? await notebook.perform { notebook.close(); return [:] }
         }
+    }
+
+    /// One request answered in the process, as it would be over a socket
+    /// (the fuzz target's way in): its status and body. `target` is the
+    /// request line's, path and query as sent.
+    public func respond(method: String, target: String, headers: [(String, String)], body: Data) async -> (status: Int, body: Data) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var fields = HTTPHeaders()
+        for (name, value) in headers { fields.addValue(value, for: HTTPHeader(name)) }
+        let request = HTTPRequest(method: HTTPMethod(method), version: .http11,
+                                  target: .init(path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : ""),
+                                  headers: fields, body: HTTPBodySequence(data: body))
+        guard let response = try? await handler.handleRequest(request) else { return (500, Data()) }
+        return (response.statusCode.code, (try? await response.bodyData) ?? Data())
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -8,7 +8,8 @@ long the page took to load and how long a 1,000-row cell took to show.
 With --new, URL is a server of no notebook: the page's new notebook is
 run and saved under a name typed into Save as.
 
-Usage: browser.py URL SCREENSHOT.png [--bench] | browser.py URL --new"""
+Usage: browser.py URL SCREENSHOT.png CHANGED.rql [--bench] | browser.py URL --new
+(CHANGED.rql: a notebook the test writes to while the page has it open.)"""
 import sys
 import time
 
@@ -110,6 +111,32 @@ try:
     wait.until(lambda d: "saved" in d.find_element(By.ID, "status").text)
     check(not driver.title.startswith("•"), "saved: the title is clean")
 
+    # The exercise: an answer box, graded wrong with a counterexample, then right.
+    exercise = driver.find_element(By.CSS_SELECTOR, "#segments > section.cell.exercise")
+    check(not exercise.find_element(By.CSS_SELECTOR, "div.reference").is_displayed(), "the exercise hides its reference")
+    answer = exercise.find_element(By.CSS_SELECTOR, "textarea.answer")
+    answer.send_keys("SELECT l.title, count(*) FROM remindersLists l JOIN reminders r ON r.remindersListID = l.id "
+                     "WHERE r.status = 0 GROUP BY l.id;")
+    exercise.find_element(By.CSS_SELECTOR, "button.check").click()
+    wait.until(lambda d: exercise.find_elements(By.CSS_SELECTOR, "div.grade.wrong"))
+    check("counterexample" in exercise.find_element(By.CSS_SELECTOR, "div.grade").text, "a wrong answer shows its counterexample")
+    answer.send_keys(Keys.CONTROL, "a")
+    answer.send_keys("SELECT l.title, (SELECT count(*) FROM reminders r WHERE r.remindersListID = l.id AND r.status = 0) "
+                     "FROM remindersLists l;")
+    exercise.find_element(By.CSS_SELECTOR, "button.check").click()
+    wait.until(lambda d: exercise.find_elements(By.CSS_SELECTOR, "div.grade.right"))
+    check(True, "a right answer is right")
+
+    # The presenter view: one segment at a time, the arrow keys move.
+    driver.find_element(By.ID, "presenter").click()
+    check("presenter" in driver.find_element(By.TAG_NAME, "body").get_attribute("class"), "the presenter view")
+    before = driver.find_element(By.ID, "position").text
+    driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    wait.until(lambda d: d.find_element(By.ID, "position").text != before)
+    check(True, "← moves back: " + before + " to " + driver.find_element(By.ID, "position").text)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait.until(lambda d: "presenter" not in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
+
     if bench:
         # A cell of 1,000 rows, from Shift-Enter to its rows on the page.
         timings = []
@@ -130,8 +157,20 @@ try:
         timings.sort()
         print("bench: 1000-row cell shown after Ctrl-Enter: median %.1f ms (of %d)" % (timings[len(timings) // 2], len(timings)))
 
-    # The pictures notebook: run every cell, then look at the charts and the diagram.
+    # A notebook changed on disk while open is not saved over.
     base = driver.current_url.split("?")[0]
+    driver.get(base + "?nb=changed.rql")
+    wait.until(lambda d: len(cells()) >= 1)
+    with open(sys.argv[3] if len(sys.argv) > 3 and not sys.argv[3].startswith("--") else "/dev/null", "w") as other:
+        other.write("SELECT 'theirs';\n")
+    editor = cells()[0].find_element(By.CSS_SELECTOR, "textarea.source")
+    editor.click()
+    editor.send_keys(Keys.END, " -- mine")
+    editor.send_keys(Keys.CONTROL, "s")
+    wait.until(ready.visibility_of_element_located((By.ID, "conflict")))
+    check(True, "a file changed on disk is not saved over: the page says so")
+
+    # The pictures notebook: run every cell, then look at the charts and the diagram.
     driver.get(base + "?nb=pictures.rql")
     wait.until(lambda d: len(cells()) > 3)
     driver.find_element(By.ID, "run-all").click()

@@ -27,6 +27,7 @@ mkdir "$scratch/notes"
 cp Samples/notebooks/tour.rql Samples/notebooks/pictures.rql "$scratch/notes/"
 # Fifty cells, for the page-load figure.
 for i in $(seq 50); do printf -- '-- Cell %d, with *prose*.\n\nSELECT %d AS n, '"'"'ß%d'"'"' AS label;\n\n' "$i" "$i" "$i"; done > "$scratch/notes/fifty.rql"
+printf -- "-- Another editor writes this file while the page has it open.\n\nSELECT 'mine';\n" > "$scratch/notes/changed.rql"
 git -C "$scratch/notes" init -q && git -C "$scratch/notes" add . && git -C "$scratch/notes" -c user.name=t -c user.email=t@t commit -qm start
 
 "$rql" serve "$scratch/notes" >"$scratch/out" 2>"$scratch/err" &
@@ -45,7 +46,7 @@ kill -INT "$server"; wait "$server"; server=""
 echo "serve: $passed passed, $failed failed"; exit 1; fi
 case "$url" in http://127.0.0.1:*/\?token=*) pass ;; *) fail "the address: $url" ;; esac
 # The folder mode opens the first notebook; the test asks for the tour.
-if timeout 300 python3 Tests/serve/browser.py "${url%%\?*}?nb=tour.rql&token=${url##*token=}" "$screenshot" $bench; then pass; else fail "the browser session"; fi
+if timeout 300 python3 Tests/serve/browser.py "${url%%\?*}?nb=tour.rql&token=${url##*token=}" "$screenshot" "$scratch/notes/changed.rql" $bench; then pass; else fail "the browser session"; fi
 
 # rql check passes on the saved file, and git diff shows the one cell.
 if (cd "$scratch/notes" && "$rql" check tour.rql >/dev/null); then pass; else fail "rql check on the saved notebook"; fi
@@ -53,6 +54,7 @@ changed=$(git -C "$scratch/notes" diff --numstat -- tour.rql)
 if [ "$changed" = "$(printf '6\t8\ttour.rql')" ]; then pass; else fail "git diff shows more than the one cell: $changed"; fi
 if git -C "$scratch/notes" diff -- tour.rql | grep -q "^+SELECT 'héllo 日本' AS greeting, 'Ünïcödé' AS word;$"; then pass; else fail "the edited cell"; fi
 if [ -z "$(git -C "$scratch/notes" status --porcelain -- pictures.rql fifty.rql)" ]; then pass; else fail "a notebook only run was written"; fi
+if [ "$(cat "$scratch/notes/changed.rql")" = "SELECT 'theirs';" ]; then pass; else fail "the notebook changed on disk was saved over"; fi
 
 # Ctrl-C stops the server, saving nothing.
 kill -INT "$server"

@@ -49,6 +49,12 @@ def shown_at(condition, *arguments):
         "poll();", *arguments)
 
 
+def click(element):
+    """Clicks an element after scrolling it to the middle, clear of the fixed top bar."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def cells():
     return driver.find_elements(By.CSS_SELECTOR, "#segments > section.segment.cell")
 
@@ -67,7 +73,7 @@ def new_notebook():
     check(driver.find_element(By.ID, "name").text == "untitled", "the new notebook is untitled")
     cell = cell_with(".tables")
     editor = cell.find_element(By.CSS_SELECTOR, "textarea.source")
-    editor.click()
+    click(editor)
     editor.send_keys(Keys.CONTROL, Keys.ENTER)
     wait.until(lambda d: "reminders" in cell.find_element(By.CSS_SELECTOR, "div.output").text)
     check("remindersLists" in cell.find_element(By.CSS_SELECTOR, "div.output").text, "its first cell ran on the Reminders sample")
@@ -95,7 +101,7 @@ try:
     # Edit the first query to non-ASCII text and run it with Shift-Enter.
     cell = cell_with("SELECT id, title, color")
     editor = cell.find_element(By.CSS_SELECTOR, "textarea.source")
-    editor.click()
+    click(editor)
     editor.send_keys(Keys.CONTROL, "a")
     editor.send_keys("SELECT 'héllo 日本' AS greeting, 'Ünïcödé' AS word;")
     editor.send_keys(Keys.SHIFT, Keys.ENTER)
@@ -117,13 +123,13 @@ try:
     answer = exercise.find_element(By.CSS_SELECTOR, "textarea.answer")
     answer.send_keys("SELECT l.title, count(*) FROM remindersLists l JOIN reminders r ON r.remindersListID = l.id "
                      "WHERE r.status = 0 GROUP BY l.id;")
-    exercise.find_element(By.CSS_SELECTOR, "button.check").click()
+    click(exercise.find_element(By.CSS_SELECTOR, "button.check"))
     wait.until(lambda d: exercise.find_elements(By.CSS_SELECTOR, "div.grade.wrong"))
     check("counterexample" in exercise.find_element(By.CSS_SELECTOR, "div.grade").text, "a wrong answer shows its counterexample")
     answer.send_keys(Keys.CONTROL, "a")
     answer.send_keys("SELECT l.title, (SELECT count(*) FROM reminders r WHERE r.remindersListID = l.id AND r.status = 0) "
                      "FROM remindersLists l;")
-    exercise.find_element(By.CSS_SELECTOR, "button.check").click()
+    click(exercise.find_element(By.CSS_SELECTOR, "button.check"))
     wait.until(lambda d: exercise.find_elements(By.CSS_SELECTOR, "div.grade.right"))
     check(True, "a right answer is right")
 
@@ -144,7 +150,7 @@ try:
             cell = cell_with("SELECT 'héllo") if attempt == 0 else cell_with("SELECT value")
             index = cell.get_attribute("data-index")
             editor = cell.find_element(By.CSS_SELECTOR, "textarea.source")
-            editor.click()
+            click(editor)
             editor.send_keys(Keys.CONTROL, "a")
             editor.send_keys("SELECT value, 'ß' || value AS label, NULL AS empty FROM generate_series(1, 1000);")
             mark = driver.execute_script("return performance.now()")
@@ -164,7 +170,7 @@ try:
     with open(sys.argv[3] if len(sys.argv) > 3 and not sys.argv[3].startswith("--") else "/dev/null", "w") as other:
         other.write("SELECT 'theirs';\n")
     editor = cells()[0].find_element(By.CSS_SELECTOR, "textarea.source")
-    editor.click()
+    click(editor)
     editor.send_keys(Keys.END, " -- mine")
     editor.send_keys(Keys.CONTROL, "s")
     wait.until(ready.visibility_of_element_located((By.ID, "conflict")))

@@ -32,6 +32,10 @@ public enum PageHTML {
     /// when `hold` keeps the result and gives its number.
     public static func outcome(_ outcome: CellOutcome, hold: (ResultLog.Table) -> Int?) -> String {
         if let pictures = outcome.schemaPictures {
+            // Drawn by Graphviz; without it, the diagram as Mermaid, which the reader can paste where it is drawn.
+            guard pictures.svg != nil else {
+                return CellText.visibleText("<pre class=\"output mermaid\">\(HTMLExport.escape(pictures.mermaid))</pre>\n")
+            }
             return CellText.visibleText(HTMLExport.render(.diagram(pictures, text: outcome.lines)))
         }
         let charts = outcome.tables.compactMap { table in

@@ -27,10 +27,12 @@ struct ServedFolder: Sendable {
         }
         let path = root == "." ? name : (root as NSString).appendingPathComponent(name)
         // The folder it goes in, and the file when it exists, must be inside the folder, links followed.
+        // A link that leads nowhere is refused: writing through it would make its target, wherever that is.
         let parent = (path as NSString).deletingLastPathComponent
         for part in [parent.isEmpty ? "." : parent, path] {
             guard let real = ServedFolder.realPath(part) else {
-                if part == path, errno == ENOENT { continue }
+                var status = stat()
+                if part == path, errno == ENOENT, lstat(path, &status) != 0 { continue }
                 throw .notANotebookPath(name)
             }
             guard isInside(real) else { throw .notANotebookPath(name) }

@@ -90,6 +90,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: outside) }
         try await serving { folder, http in
             try FileManager.default.createSymbolicLink(atPath: folder + "/link.rql", withDestinationPath: outside)
+            // A link to a file that does not exist yet, outside: saving through it would make that file.
+            let nowhere = outside + ".new.rql"
+            try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.rql", withDestinationPath: nowhere)
+            let throughLink = try await http.request("POST", "/api/save", token: Self.token,
+                                                     json: ["path": "tour.rql", "version": "x", "text": "SELECT 1;\n", "saveAs": "dangling.rql"])
+            #expect(throughLink.status == 404)
+            #expect(!FileManager.default.fileExists(atPath: nowhere))
             for target in ["/api/../../etc/passwd", "/../tour.rql", "/api/notebook/..%2F..%2Fetc"] {
                 #expect(try await http.request("GET", target, token: Self.token).status == 404, "\(target)")
             }

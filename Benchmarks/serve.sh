@@ -47,7 +47,10 @@ wait "$server" || true
 server=""
 
 if python3 -c 'import selenium' 2>/dev/null && [ -x /usr/bin/chromedriver ]; then
-  "$here/../Tests/serve/run.sh" "$rql" "$scratch/page.png" --bench | grep '^bench:' | sed 's/^bench: /  /'
+  # A failed browser session costs its figures, not the rest of make bench.
+  "$here/../Tests/serve/run.sh" "$rql" "$scratch/page.png" --bench >"$scratch/browser.log" 2>&1 \
+    || echo "  the browser session failed: $(grep -m1 '^FAIL' "$scratch/browser.log")"
+  grep '^bench:' "$scratch/browser.log" | sed 's/^bench: /  /' || true
 else
   echo "  browser figures skipped: no selenium or chromium-driver (make test-setup installs them)"
 fi

@@ -101,15 +101,21 @@ final class OpenNotebook: @unchecked Sendable {
 
     // MARK: Running
 
-    /// The page's notebook, parsed.
-    private func draft(_ segments: [NotebookSegment]) throws(ServeProblem) -> (NotebookDraft, Notebook) {
+    /// The page's notebook, parsed. An error in the cell at segment
+    /// `running` gives its line in that cell; any other, in the notebook.
+    private func draft(_ segments: [NotebookSegment], running: Int? = nil) throws(ServeProblem) -> (NotebookDraft, Notebook) {
         let draft = NotebookDraft(segments, base: base)
         do {
             var notebook = try Notebook(text: draft.text, path: file)
             if let source = options.source { notebook.settings.source = source }
             return (draft, notebook)
+        } catch let error as NotebookError {
+            if let running, draft.lineRanges.indices.contains(running), draft.lineRanges[running].contains(error.line - 1) {
+                throw .notebook("line \(error.line - draft.lineRanges[running].lowerBound) of this cell: \(error.problem.message)")
+            }
+            throw .notebook("line \(error.line) of the notebook: \(error.problem.message)")
         } catch {
-            throw .notebook((error as? NotebookError).map { "line \($0.line): \($0.problem.message)" } ?? String(describing: error))
+            throw .notebook(String(describing: error))
         }
     }
 
@@ -135,7 +141,7 @@ final class OpenNotebook: @unchecked Sendable {
     /// Runs the cell at segment `index` in the notebook's session.
     func run(_ segments: [NotebookSegment], segment index: Int) throws(ServeProblem) -> [String: Any] {
         guard segments.indices.contains(index), case .cell(_, let recorded) = segments[index] else { throw .noCell }
-        let (draft, notebook) = try self.draft(segments)
+        let (draft, notebook) = try self.draft(segments, running: index)
         let cells = draft.cells(ofSegment: index, in: notebook)
         guard cells.count == 1, let cellIndex = cells.first else { throw cells.isEmpty ? .noCommand : .severalCommands(cells.count) }
         let live = try session(for: notebook)

@@ -247,7 +247,7 @@ import Testing
     @Test func cellErrorsTheUserCanFix() async throws {
         try await serving { _, http in
             func run(_ source: String) async throws -> RawHTTP.Response {
-                let segments: [[String: Any]] = [["kind": "text", "lines": []], ["kind": "cell", "source": source, "output": NSNull()]]
+                let segments: [[String: Any]] = [["kind": "text", "lines": ["-- A cell:", ""]], ["kind": "cell", "source": source, "output": NSNull()]]
                 return try await http.request("POST", "/api/run", token: Self.token, json: ["path": "tour.rql", "segments": segments, "segment": 1])
             }
             #expect(try await run("SELECT 1;\nSELECT 2;").json["error"] as? String == "this cell holds 2 commands: put each in a cell of its own")
@@ -262,10 +262,15 @@ import Testing
 
     @Test func otherProblemsTheUserIsTold() async throws {
         try await serving { folder, http in
-            let segments: [[String: Any]] = [["kind": "text", "lines": []], ["kind": "cell", "source": "SELECT 'unended", "output": NSNull()]]
+            // The cell starts on the notebook's third line; its error is on its first.
+            let segments: [[String: Any]] = [["kind": "text", "lines": ["-- Prose.", ""]], ["kind": "cell", "source": "SELECT 'unended", "output": NSNull()]]
             let unended = try await http.request("POST", "/api/run", token: Self.token, json: ["path": "tour.rql", "segments": segments, "segment": 1])
             #expect(unended.status == 400)
-            #expect(unended.json["error"] as? String == "line 1: this statement has a string, quoted name or /* comment that does not end")
+            #expect(unended.json["error"] as? String == "line 1 of this cell: this statement has a string, quoted name or /* comment that does not end")
+            // An error elsewhere in the notebook names its line there.
+            let elsewhere: [[String: Any]] = [["kind": "text", "lines": ["-- @sample nope"]], ["kind": "cell", "source": "SELECT 1;", "output": NSNull()]]
+            let directive = try await http.request("POST", "/api/run", token: Self.token, json: ["path": "tour.rql", "segments": elsewhere, "segment": 1])
+            #expect((directive.json["error"] as? String)?.hasPrefix("line 1 of the notebook: ") == true)
             let exercise = try await http.request("POST", "/api/grade", token: Self.token,
                                                   json: ["path": "tour.rql", "segments": [[String: Any]](), "exercise": "nope", "answer": "SELECT 1"])
             #expect(exercise.json["error"] as? String == "no exercise nope in this notebook")

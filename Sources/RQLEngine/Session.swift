@@ -388,7 +388,7 @@ public final class Session {
         style.write("error:", as: .error, to: out)
         current?.outcome.errors.append(error)
         var message = error.message
-        if let detail = error.interruption, let reason = current?.context.interruptionReason {
+        if let detail = error.interruption, let reason = current?.context.interruptionReason?() {
             message = "interrupted " + reason + detail
         }
         // Messages quote what was typed: its control characters are shown, never sent.

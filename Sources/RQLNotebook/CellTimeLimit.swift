@@ -34,15 +34,17 @@ public struct CellTimeLimit: Equatable, Sendable {
 /// Interrupts a session's command once a cell has run for its time limit,
 /// as Ctrl-C would; `stop()` ends the watch when the cell ends first.
 final class CellWatch: @unchecked Sendable {
+    let limit: CellTimeLimit
     private let ended = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    /// Written by the watching thread before `finished` is signalled, read after.
+    private let lock = NSLock()
     private var fired = false
 
     init(limit: CellTimeLimit, interrupter: Session.Interrupter) {
+        self.limit = limit
         let thread = Thread { [self] in
             if ended.wait(timeout: .now() + limit.seconds) == .timedOut {
-                fired = true
+                lock.withLock { fired = true }
                 interrupter.interrupt()
             }
             finished.signal()
@@ -50,10 +52,16 @@ final class CellWatch: @unchecked Sendable {
         thread.start()
     }
 
+    /// What an interrupted command says stopped it: `after 30s` when the
+    /// limit did; nil when something else did (a Stop, Ctrl-C).
+    var interruptionReason: @Sendable () -> String? {
+        { [self] in lock.withLock { fired } ? "after \(limit.text)" : nil }
+    }
+
     /// Ends the watch; returns whether the limit was reached.
     func stop() -> Bool {
         ended.signal()
         finished.wait()
-        return fired
+        return lock.withLock { fired }
     }
 }

@@ -88,10 +88,10 @@ final class GradingSession {
         }
         buffer.clear()
         errors.clear()
-        var context = CommandContext(maxRows: 0, interruptionReason: "after \(limit.text)", logsResults: logsResults)
+        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
+        var context = CommandContext(maxRows: 0, interruptionReason: watch.interruptionReason, logsResults: logsResults)
         context.loggedRowLimit = GradingSession.rowLimit
         context.notesTransactionState = false
-        let watch = CellWatch(limit: limit, interrupter: session.interrupter)
         let ran = session.execute(command, context)
         let interrupted = watch.stop()
         return reading(ran, interrupted || !ran.succeeded)

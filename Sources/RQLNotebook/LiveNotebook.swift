@@ -39,10 +39,10 @@ public final class LiveNotebook: @unchecked Sendable {
         let limit = cell.timeLimit ?? notebook.settings.timeLimit ?? runner.timeLimit
         let masks = notebook.settings.masks + cell.masks
         let shaping = CellRowShaping(masks: masks, sortsRows: cell.sortsRows)
-        var context = CommandContext(maxRows: cell.maxRows, rowShaping: !masks.isEmpty || cell.sortsRows ? shaping : nil,
-                                     interruptionReason: "after \(limit.text)", logsResults: runner.logsResults)
-        context.loggedRowLimit = loggedRowLimit
         let watch = CellWatch(limit: limit, interrupter: session.interrupter)
+        var context = CommandContext(maxRows: cell.maxRows, rowShaping: !masks.isEmpty || cell.sortsRows ? shaping : nil,
+                                     interruptionReason: watch.interruptionReason, logsResults: runner.logsResults)
+        context.loggedRowLimit = loggedRowLimit
         let started = ContinuousClock.now
         let ran = session.execute(cell.command, context)
         let duration = ContinuousClock.now - started

@@ -13,8 +13,10 @@ public struct CommandContext {
     /// Shapes the rows of each result before they are written (a notebook's
     /// masks and sorting).
     public var rowShaping: (any RowShaping)?
-    /// What "interrupted" says the command was stopped by (`after 2m`).
-    public var interruptionReason: String?
+    /// What "interrupted" says the command was stopped by (`after 2m`),
+    /// asked when the error is written: a notebook cell's time limit says
+    /// so only when it, and not a Stop or Ctrl-C, did the interrupting.
+    public var interruptionReason: (@Sendable () -> String?)?
     /// Keep the values of each result it writes, and the pictures of an
     /// `.erd`, in the outcome (for exports).
     public var logsResults = false
@@ -25,7 +27,7 @@ public struct CommandContext {
     public var notesTransactionState = true
 
     public init(origin: String? = nil, maxRows: Int? = nil, rowShaping: (any RowShaping)? = nil,
-                interruptionReason: String? = nil, logsResults: Bool = false) {
+                interruptionReason: (@Sendable () -> String?)? = nil, logsResults: Bool = false) {
         self.origin = origin
         self.maxRows = maxRows
         self.rowShaping = rowShaping

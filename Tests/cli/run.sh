@@ -88,15 +88,7 @@ check_stderr ".open of a bad CSV says why" "$data/bad.csv:2:6: error: a quoted f
 rm -rf "$data"
 # rql grade: an exercise of a notebook, answers right and wrong, a JUnit report.
 exercises=$(mktemp -d)
-cat > "$exercises/lists.rql" <<'NOTEBOOK'
--- @sample reminders
--- How many open reminders (status 0) has each list? Every list, even one with none open.
--- @exercise open-per-list
-SELECT l.title, count(r.id) AS open
-FROM remindersLists AS l
-LEFT JOIN reminders AS r ON r.remindersListID = l.id AND r.status = 0
-GROUP BY l.id;
-NOTEBOOK
+cp "$(dirname "$0")/../fixtures/open-per-list.rql" "$exercises/lists.rql"
 printf -- '-- @exercise open-per-list\nSELECT title, (SELECT count(*) FROM reminders WHERE remindersListID = remindersLists.id AND status = 0) FROM remindersLists;\n' > "$exercises/right.rql"
 check "a right answer is right on every database tried" 0 "open-per-list: right on every database tried (20 variants)" \
   "$rql" grade "$exercises/lists.rql" --answers "$exercises/right.rql" --tries 20

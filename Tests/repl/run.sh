@@ -416,15 +416,7 @@ environment=""
 # rql run --step at an exercise: the question without the reference, the
 # learner's answers read at `your answer> ` and graded; a right one shows the
 # reference and goes on.
-cat > "$scratch/exercise.rql" <<'NOTEBOOK'
--- @sample reminders
--- How many open reminders (status 0) has each list? Every list, even one with none open.
--- @exercise open-per-list
-SELECT l.title, count(r.id) AS open
-FROM remindersLists AS l
-LEFT JOIN reminders AS r ON r.remindersListID = l.id AND r.status = 0
-GROUP BY l.id;
-NOTEBOOK
+cp "$repo/Tests/fixtures/open-per-list.rql" "$scratch/exercise.rql"
 "$rql" update "$scratch/exercise.rql" >/dev/null
 tmux_ kill-server 2>/dev/null
 while tmux_ list-sessions >/dev/null 2>&1; do sleep 0.05; done

@@ -30,20 +30,19 @@ for i in $(seq 50); do printf -- '-- Cell %d, with *prose*.\n\nSELECT %d AS n, '
 printf -- "-- Another editor writes this file while the page has it open.\n\nSELECT 'mine';\n" > "$scratch/notes/changed.rql"
 git -C "$scratch/notes" init -q && git -C "$scratch/notes" add . && git -C "$scratch/notes" -c user.name=t -c user.email=t@t commit -qm start
 
-"$rql" serve "$scratch/notes" >"$scratch/out" 2>"$scratch/err" &
-server=$!
-for _ in $(seq 100); do grep -q http "$scratch/out" && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' "$scratch/out")
-if [ -z "$url" ]; then fail "rql serve printed no address: $(cat "$scratch/err")"; # No notebook: the new one, saved under the name typed.
-mkdir "$scratch/empty"
-(cd "$scratch/empty" && exec "$rql" serve >"$scratch/out2" 2>&1) &
-server=$!
-for _ in $(seq 100); do grep -q http "$scratch/out2" && break; sleep 0.1; done
-if timeout 120 python3 Tests/serve/browser.py "$(grep -o 'http://[^ ]*' "$scratch/out2")" --new; then pass; else fail "the new notebook in the browser"; fi
-if (cd "$scratch/empty" && [ -f first.rql ] && "$rql" check first.rql >/dev/null); then pass; else fail "the new notebook saved and checked"; fi
-kill -INT "$server"; wait "$server"; server=""
+# serve_from FOLDER OUT [ARGUMENTS]: starts rql serve in FOLDER, its output
+# in OUT (errors in OUT.err), and sets server and url once it printed its address.
+serve_from() {
+  local folder=$1 out=$2
+  shift 2
+  (cd "$folder" && exec "$rql" serve "$@" >"$out" 2>"$out.err") &
+  server=$!
+  for _ in $(seq 100); do grep -q http "$out" && break; sleep 0.1; done
+  url=$(grep -o 'http://[^ ]*' "$out")
+  if [ -z "$url" ]; then fail "rql serve printed no address: $(cat "$out.err")"; echo "serve: $passed passed, $failed failed"; exit 1; fi
+}
 
-echo "serve: $passed passed, $failed failed"; exit 1; fi
+serve_from "$scratch/notes" "$scratch/out" .
 case "$url" in http://127.0.0.1:*/\?token=*) pass ;; *) fail "the address: $url" ;; esac
 # The folder mode opens the first notebook; the test asks for the tour.
 if timeout 300 python3 Tests/serve/browser.py "${url%%\?*}?nb=tour.rql&token=${url##*token=}" "$screenshot" "$scratch/notes/changed.rql" $bench; then pass; else fail "the browser session"; fi
@@ -62,14 +61,12 @@ for _ in $(seq 50); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$server" 2>/dev/null; then fail "the server did not stop on Ctrl-C"; else pass; fi
 wait "$server"; status=$?
 server=""
-if [ "$status" = 0 ] && grep -q "rql serve: stopped" "$scratch/err"; then pass; else fail "the stop: status $status, $(cat "$scratch/err")"; fi
+if [ "$status" = 0 ] && grep -q "rql serve: stopped" "$scratch/out.err"; then pass; else fail "the stop: status $status, $(cat "$scratch/out.err")"; fi
 
 # No notebook: the new one, saved under the name typed.
 mkdir "$scratch/empty"
-(cd "$scratch/empty" && exec "$rql" serve >"$scratch/out2" 2>&1) &
-server=$!
-for _ in $(seq 100); do grep -q http "$scratch/out2" && break; sleep 0.1; done
-if timeout 120 python3 Tests/serve/browser.py "$(grep -o 'http://[^ ]*' "$scratch/out2")" --new; then pass; else fail "the new notebook in the browser"; fi
+serve_from "$scratch/empty" "$scratch/out2"
+if timeout 120 python3 Tests/serve/browser.py "$url" --new; then pass; else fail "the new notebook in the browser"; fi
 if (cd "$scratch/empty" && [ -f first.rql ] && "$rql" check first.rql >/dev/null); then pass; else fail "the new notebook saved and checked"; fi
 kill -INT "$server"; wait "$server"; server=""
 

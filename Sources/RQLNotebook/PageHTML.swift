@@ -31,31 +31,23 @@ public enum PageHTML {
     /// its box showed as its first `pageRows` rows, with a button for more
     /// when `hold` keeps the result and gives its number.
     public static func outcome(_ outcome: CellOutcome, hold: (ResultLog.Table) -> Int?) -> String {
-        if let pictures = outcome.schemaPictures {
-            // Drawn by Graphviz; without it, the diagram as Mermaid, which the reader can paste where it is drawn.
-            guard pictures.svg != nil else {
-                return CellText.visibleText("<pre class=\"output mermaid\">\(HTMLExport.escape(pictures.mermaid))</pre>\n")
-            }
-            return CellText.visibleText(HTMLExport.render(.diagram(pictures, text: outcome.lines)))
-        }
-        let charts = outcome.tables.compactMap { table in
-            table.chart.map { RecordedOutput.chart($0, columns: table.columns, rows: table.rows, text: outcome.lines) }
-        }
-        if !charts.isEmpty, charts.count == outcome.tables.count {
-            return CellText.visibleText(charts.map(HTMLExport.render).joined())
-        }
-        var boxes = outcome.tables.filter { $0.chart == nil && ($0.mode == .box || $0.mode == .table) }[...]
+        // The tables read back are, in order, the results written as boxes (`RecordedOutput.read`).
+        var boxes = outcome.tables.filter(\.isBoxed)[...]
         var html = ""
-        for output in RecordedOutput.read(outcome.lines, results: outcome.tables) {
-            guard case .table(_, let shown, let after) = output else {
+        for output in RecordedOutput.fresh(outcome) {
+            switch output {
+            case .diagram(let pictures, _) where pictures.svg == nil:
+                // Without Graphviz, the diagram as Mermaid, which the reader can paste where it is drawn.
+                html += "<pre class=\"output mermaid\">\(HTMLExport.escape(pictures.mermaid))</pre>\n"
+            case .table(_, let shown, let after):
+                if let result = boxes.popFirst(), result.rowCount > shown.count, result.rows.count == result.rowCount {
+                    html += table(result, after: after, hold: hold)
+                } else {
+                    html += HTMLExport.render(output)
+                }
+            default:
                 html += HTMLExport.render(output)
-                continue
             }
-            guard let result = boxes.popFirst(), result.rowCount > shown.count, result.rows.count == result.rowCount else {
-                html += HTMLExport.render(output)
-                continue
-            }
-            html += table(result, after: after, hold: hold)
         }
         return CellText.visibleText(html)
     }

@@ -55,7 +55,7 @@ enum RecordedOutput: Equatable {
     /// result's (the same names, or the first and last around a `…` of
     /// hidden ones) keeps what it showed.
     static func read(_ lines: [String], results: [ResultLog.Table]) -> [RecordedOutput] {
-        var boxes = results.filter { $0.chart == nil && ($0.mode == .box || $0.mode == .table) }[...]
+        var boxes = results.filter(\.isBoxed)[...]
         return read(lines).map { output in
             guard case .table(let boxColumns, let shown, let after) = output, let result = boxes.popFirst(),
                   let columns = BoxColumns(boxColumns, of: result.columns) else { return output }
@@ -167,17 +167,30 @@ enum TableValue: Equatable {
     }
 }
 
+extension RecordedOutput {
+    /// A fresh outcome whose results were logged: its diagram, its charts,
+    /// or its lines with the values of the results they show.
+    static func fresh(_ outcome: CellOutcome) -> [RecordedOutput] {
+        if let pictures = outcome.schemaPictures { return [.diagram(pictures, text: outcome.lines)] }
+        let charts = outcome.tables.compactMap { table in
+            table.chart.map { RecordedOutput.chart($0, columns: table.columns, rows: table.rows, text: outcome.lines) }
+        }
+        if !charts.isEmpty, charts.count == outcome.tables.count { return charts }
+        return read(outcome.lines, results: outcome.tables)
+    }
+}
+
+extension ResultLog.Table {
+    /// Written as a box or table, whose lines `RecordedOutput.read` reads back.
+    var isBoxed: Bool { chart == nil && (mode == .box || mode == .table) }
+}
+
 extension Notebook {
     /// What an export shows under `cell`: its fresh output and values from
     /// `run` (`rql export --execute`), or else its recorded output.
     func exportedOutputs(of cell: Cell, run: NotebookRun?) -> [RecordedOutput] {
         if let run, let index = cells.firstIndex(of: cell), let outcome = run.outcomes[index] {
-            if let pictures = outcome.schemaPictures { return [.diagram(pictures, text: outcome.lines)] }
-            let charts = outcome.tables.compactMap { table in
-                table.chart.map { RecordedOutput.chart($0, columns: table.columns, rows: table.rows, text: outcome.lines) }
-            }
-            if !charts.isEmpty, charts.count == outcome.tables.count { return charts }
-            return RecordedOutput.read(outcome.lines, results: outcome.tables)
+            return RecordedOutput.fresh(outcome)
         }
         return RecordedOutput.read(cell.recorded ?? [])
     }

@@ -21,7 +21,7 @@ rql \- an interactive SQLite explorer: SQL, a pipelined query DSL, dot-commands 
 .nf
 HEAD
 "$rql" --help | escape
-for subcommand in run check update export grade compile import samples; do
+for subcommand in run check update export grade serve compile import samples; do
   printf '.fi\n.SH "RQL %s"\n.nf\n' "$(tr '[:lower:]' '[:upper:]' <<<"$subcommand")"
   "$rql" "$subcommand" --help | escape
 done

@@ -94,7 +94,8 @@ struct Shell: ParsableCommand {
 
             Notebooks (.rql files): rql run [--step] FILE..., rql check FILE..., \
             rql update FILE..., rql export FILE --to md|html, \
-            rql grade FILE --exercise NAME --answer QUERY (each has --help).
+            rql grade FILE --exercise NAME --answer QUERY, \
+            rql serve [FILE | FOLDER] (the notebooks as a local web page) (each has --help).
             Also: rql compile QUERY (the SQL a DSL query compiles to), rql samples list, \
             rql samples write NAME FILE (rql samples --help), \
             rql import FILE TABLE --db DB (rql import --help).

@@ -73,7 +73,7 @@ struct ServeCommand: ParsableCommand {
             server = try NotebookServer(options)
             address = try Self.wait { try await server.start() }
         } catch {
-            writeToStandardError("rql serve: \(error)\n")
+            writeToStandardError("rql serve: \(CellText.visibleLine(String(describing: error)))\n")
             throw ExitCode(1)
         }
         let console = ByteOutput.standard(STDOUT_FILENO)

@@ -602,6 +602,8 @@ check "bash completion from the argument parser" 0 "complete -o filenames -F _rq
   bash -c "source <('$rql' --generate-completion-script bash) && complete -p rql"
 check "the manual page has its sections" 0 $'.TH RQL 1\n.SH NAME\n.SH SYNOPSIS\n.SH DESCRIPTION\n.SH "RQL IMPORT"' \
   bash -c "'$(dirname "$0")/../../Scripts/man-page.sh' '$rql' | grep -oE '^(\.TH RQL 1|\.SH (NAME|SYNOPSIS|DESCRIPTION|\"RQL IMPORT\"))'"
+check "the manual page and --help tell of rql serve" 0 $'rql serve [FILE | FOLDER] (the notebooks as a local web page)\n.SH "RQL SERVE"' \
+  bash -c "'$(dirname "$0")/../../Scripts/man-page.sh' '$rql' | grep -oE '^\.SH \"RQL SERVE\"|rql serve \[FILE \| FOLDER\] \(the notebooks as a local web page\)'"
 
 # rql import: .import from the command line, with its exit statuses.
 printf 'id,name\n1,Zoë\n2,東京\n' > "$scratch/people.csv"
